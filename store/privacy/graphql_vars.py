@@ -20,11 +20,11 @@ P_VARIABLE = P_NAME + 500  # (as a candidate's, store/privacy/candidates.py)
 
 def find(look) -> None:
     text = look.text
-    if not holds(text, ":$") and not holds(text, ": $"):
-        return
-    at = text.find("variables")
+    at = text.find("variables\"")
     if at < 0:
-        return
+        at = text.find("variables\\\"")  # (escaped, in a JSON body printed as text)
+    if at < 0 or (not holds(text, ":$") and not holds(text, ": $")):
+        return  # (the variables' key first, by a long needle's find: most texts hold none)
     bound = {}
     name = compiled("graphql-argument", r"([A-Za-z_]\w{0,40})[ \t]*:[ \t]*\Z")
     for p in _places(text, "$", at):  # (each `$` before the variables: a variable's use, read back to its argument)

@@ -280,13 +280,15 @@ def printed_below(text: str, found: list) -> None:
     """A command that prints a secret (output_is_secret), on its own line, and the one line it
     printed below it, a single token that ends the text or a paragraph (a terminal pasted, a
     file of notes): that token is the secret, as a stored `$ COMMAND` memory's output is.  Taken
-    only in a random or a password's shape (evidence.shape: no word, path or sentence)."""
-    if "\n" not in text:
+    only in a random or a password's shape (evidence.shape: no word, path or sentence).  Read in a
+    text of 64 KB at most: a terminal pasted, a tool's answer; a larger one is a file or a log, where
+    the scan of every line cost ~1.4 ms a MB (a stored `$ COMMAND` memory's output has its finder)."""
+    if "\n" not in text or len(text) > 65_536:
         return
     # (read from where a paragraph or the text ends: found by `find` where they are few, a text of
     # logs or secrets; by one pattern over the lines' starts where one line in eight or more is
     # blank, source files and generated output: ~1 ms a MB each way)
-    if text.count("\n\n", 0, 200_000) * 8 > text.count("\n", 0, 200_000):
+    if text.count("\n\n", 0, 20_000) * 8 > text.count("\n", 0, 20_000):
         ends = [m.end(1) for m in compiled("printed-below-lines", r"\n([^\s]{8,512})[ \t]*\r?(?=\n[ \t]*\r?\n|\Z)").finditer(text)]
     else:
         ends = [len(text.rstrip())]
