@@ -28,6 +28,8 @@ def find(look) -> None:
     bound = {}
     name = compiled("graphql-argument", r"([A-Za-z_]\w{0,40})[ \t]*:[ \t]*\Z")
     for p in _places(text, "$", at):  # (each `$` before the variables: a variable's use, read back to its argument)
+        if text[p - 1:p] != ":" and text[p - 2:p] not in (": ", ":\t"):
+            continue  # (a shell's `$HOME`, a price: no argument's colon before it)
         m = name.search(text, p - 48 if p > 48 else 0, p)
         if m is not None and (verdict := name_verdict(m.group(1))) is not None and verdict[1] >= MEDIUM:
             v = compiled("graphql-variable-name", r"[A-Za-z_]\w{0,40}").match(text, p + 1)
