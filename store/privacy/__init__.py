@@ -56,7 +56,18 @@ from __future__ import annotations
 
 import re
 
-from store.privacy import answers, candidates, declared, formats, layouts, members, processes, told
+from store.privacy import (
+    answers,
+    block_lists,
+    candidates,
+    declared,
+    formats,
+    graphql_vars,
+    layouts,
+    members,
+    processes,
+    told,
+)
 from store.privacy.anchors import (
     BUILT,
     ONE_PASS_FROM,
@@ -88,7 +99,7 @@ from store.privacy.never import NEVER_CLASS, never_secret, public_blocks
 from store.privacy.never_kinds import ticket_under_its_key
 from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
-from store.privacy.outputs import output_is_secret, prints_something
+from store.privacy.outputs import output_is_secret, printed_below, prints_something
 from store.privacy.plural_labels import plural_labels
 from store.privacy.recurrence import NOT_CARRIED, carry, rememberable
 from store.privacy.rules import (
@@ -426,6 +437,9 @@ FINDERS = (
      "ACCOUNT_TABLE_WORDS, HOST_PARENT_LITERALS; decided by evidence.decide"),
     ("runs of pairs, directives, continued lines, escaped keys, tuples", lambda look: layouts.find(look, _find),
      "layouts.TYPE_WORDS, NETWORK_AUTH_WORDS, VALUE_CHILDREN; decided by evidence.decide"),
+    ("a command line written as a YAML list", lambda look: block_lists.find(look, _find), "block_lists.py"),
+    ("a GraphQL variable bound to a secret's argument", graphql_vars.find,
+     "graphql_vars.py; decided by evidence.decide"),
     ("a call's string arguments", lambda look: candidates.call_arguments(look.text, look.low, look.anchors, look.found),
      "candidates.LOGIN_CALL_WORDS, KEY_CALL_WORDS; decided by evidence.decide"),
     ("a member beside a host, a port and a user", lambda look: members.members_beside_a_host(
@@ -486,6 +500,8 @@ FINDERS = (
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
+    ("a secret printer's one line below it", lambda look: printed_below(look.text, look.found),
+     "outputs.SECRET_PRINTERS; its shape by evidence.shape"),
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
     ("a value told beside what names it: a sentence's noun, a provider's id, a join command, a URL's fixed password, a "
      "substitution's stand-in", told.find, "told.py"),

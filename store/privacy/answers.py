@@ -7,7 +7,8 @@ line or the next, a single token with no space, less the line break typed after 
 Decided as a value a sentence gives a strong label (store/privacy/evidence.py decide).
 
 And a password given as one answer of a numbered reply: a text that is a short numbered list and
-nothing else (`1. Skip for now`, `2. X`, `3. 12 hour`: a person answering numbered questions),
+nothing else but a short line of the person's own words before or after it (`1. Skip for now`,
+`2. X`, `3. 12 hour`, perhaps under `Answers:` or above `thanks!`: a person answering numbered questions),
 an item that is one token alone of a person's password (letters of both cases, a digit and a
 mark a password is given, `!` or `#`, none that joins a name's parts: evidence.password_like, all
 four classes).  An item of words, a command, a path, a version or a name of code is no such token."""
@@ -53,15 +54,27 @@ _PERSONS_PASSWORD = r"[A-Za-z0-9!#$%&*?+=~^]+"
 # A numbered reply: at most this many items, each this long at most.
 _REPLY_ITEMS = 12
 _REPLY_ITEM = 200
+_REPLY_WORDS = 40  # a line of a person's own words before or after the list, at most
 
 
 def answers_in_a_numbered_reply(text, found):
     """The password given as an item of a numbered reply (see the module docstring)."""
-    if not text.startswith("1") or text.count("\n") >= _REPLY_ITEMS:
+    if not (text.startswith("1") or text.find("\n1", 0, _REPLY_WORDS + 2) >= 0) or text.count("\n") >= _REPLY_ITEMS + 2:
         return
     item = compiled("numbered-reply-item", r"(\d{1,2})[.)][ \t]+([^\n]*)")
-    at, n, tokens = 0, 0, []
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    at = 0
+    if not text.startswith("1"):
+        # a few words before the list (`Answers:`, `my picks`), or after it (`thanks!`): a person's
+        # own words around the reply, no item of it
+        if len(lines[0]) > _REPLY_WORDS or item.fullmatch(lines[0].rstrip("\r")) is not None:
+            return
+        at, lines = len(lines[0]) + 1, lines[1:]
+    if len(lines) > 2 and item.fullmatch(lines[-1].rstrip("\r")) is None and len(lines[-1]) <= _REPLY_WORDS \
+            and not lines[-1][:1].isdigit():
+        lines = lines[:-1]
+    n, tokens = 0, []
+    for line in lines:
         m = item.fullmatch(line.rstrip("\r"))
         if m is None or int(m.group(1)) != n + 1 or len(line) > _REPLY_ITEM:
             return  # (not a numbered reply throughout)

@@ -314,7 +314,8 @@ def find(text, low, anchors, found, find_secrets):
 # ------------------------------------------------------------------------------ a parent's children
 # A mapping or section named by a plural secret word holds secrets under other names: YAML's
 # `secrets:` then `  stripe: X`, INI/TOML's `[passwords]` then `admin = X`, a dict's
-# `PASSWORDS = {"admin": "X"}`.  Each child's value is judged as a MEDIUM label's (password-like
+# `PASSWORDS = {"admin": "X"}`, a type of code's members (`enum Secrets { Mapbox = 'X' }`, Kotlin's
+# `object Credentials {`, Swift's `static let stripe = "X"` in `enum Tokens {`).  Each child's value is judged as a MEDIUM label's (password-like
 # or random: `file: ./db.txt`, `ttl: 3600`, `name: app-secrets` are kept); a child whose name says
 # what it is not (`private_key_id`, `client_email`, `type`) is skipped.
 _PARENT_WORDS = (("secret", ("secrets",)), ("token", ("tokens",)), ("pass", ("passwords", "passwds")),
@@ -350,6 +351,12 @@ def _under_secret_parent(text, low, anchors, found):
                 if low.find("{", at, at + 40) >= 0 else None
             if inline is not None and inline.start() <= at < inline.end():
                 _children_inline(text, inline.end(), kind, found)
+                continue
+            typed = compiled("secret-parent-type", r"(?:enum|object|struct|class|namespace|module|interface|record)[ \t]+\w*"
+                                                   r"(?:secrets|tokens|passwords|credentials|creds)[ \t]*\{").search(
+                low, max(ls, at - 60), at + 40) if low.find("{", at, at + 40) >= 0 else None
+            if typed is not None and typed.start() <= at < typed.end():
+                _children_inline(text, typed.end(), kind, found)  # `enum Secrets { Mapbox = 'X' }`: a type's members
                 continue
             listed = None if opens is None else compiled("secret-parent-list", r"[\w.-]*(?:secrets|tokens|passwords|passwds|credentials|creds)"
                                                     r"[\"']?[ \t]*(?:[:=]|=>)[ \t]*\[\s{0,40}\{").search(low, max(ls, at - 40), at + 80) \
@@ -937,6 +944,14 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
+            if low[s:e] in _ENGLISH_LABELS:
+                # after an English noun `to` is a preposition (`the password to the box is X`, `It's
+                # a Secret to Everybody`), not Polish's and Czech's copula (`hasło to X`, `token to X`):
+                # the word after it is a value only of a sentence's evidence (random, or a password's
+                # three classes), not a capital that ends the clause
+                if not _connector_after_qualifier(text, low, i, strength, kind, found):
+                    _take(text, found, value_at(text, m.end()), strength, SENTENCE, kind)
+                return
             if not _take(text, found, value_at(text, m.end()), strength, PROSE, kind):
                 return
             return
@@ -965,6 +980,8 @@ def _after_a_namespace(low, s):
 
 
 _PREPOSITION_SET = frozenset(PREPOSITIONS)
+# Labels that are English words alone (no Slavic language writes them): `to` after one is a preposition
+_ENGLISH_LABELS = frozenset(("password", "passwords", "passphrase", "passcode", "secret", "secrets"))
 # each of "verb-preposition"'s words and a blank after it: none holds a blank, so where the pattern
 # matches at a label's end, one of these starts at the first character after its blanks
 _PREPOSITION_BLANK = tuple(p + b for p in AFTER_VERB_PREPOSITIONS for b in " \t")

@@ -28,6 +28,7 @@ from store.privacy.values import (
     DOTTED,
     VALUE_MEMOS,
     compiled,
+    dotted_password,
     is_reference,
     looks_random,
     mixed_parts,
@@ -123,14 +124,6 @@ def passphrase_like(value: str) -> bool:
 # Words of prose's grammar beyond rules.NOT_SECRET_WORDS (a quoted sentence is not a pass phrase).
 _PROSE_GLUE = frozenset("was were been being has had do does did its our my their his her we they he she "
                         "all any each every some no none more most less only also just than then there".split())
-
-
-def dotted_password(value: str) -> bool:
-    """`velvet.Otter92`, `Walrus.Tide22`: a word, a dot, then a capitalised word with digits at its
-    end, as a person joins two words into a password.  The shape of a member of code too
-    (`pair.Item2`, `Me.Label1`), so taken only where a sentence says it (_SAID): after a secret's
-    word and a connector or a few words of prose, or a directive's word and a space."""
-    return compiled("dotted-password", r"[A-Za-z][a-z]{2,15}\.[A-Z][a-z]{2,15}\d{1,4}\Z").match(value) is not None
 
 
 # the styles a sentence ties a value to its label with (not ASSIGN, where code stands)

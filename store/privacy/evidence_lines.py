@@ -15,7 +15,7 @@ is read as those that were.
 
 from __future__ import annotations
 
-from store.privacy.evidence import ASSIGN, character_classes, decide, shape
+from store.privacy.evidence import ASSIGN, character_classes, decide, dotted_password, shape
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
 from store.privacy.values import P_CUSTOM, add_span, compiled
@@ -45,9 +45,12 @@ _NAME_SET = frozenset(_NAME_CHARS)
 
 def _taken(value, strength, name, bare=False, loose=False):
     """`value` is a secret's: random, or password-like (a bare one with a digit: a bare word of code,
-    `dbPassword.`, has none; one after words of code alone with three classes of characters)."""
+    `dbPassword.`, has none; one after words of code alone with three classes of characters), or a
+    quoted dotted password (`'ember.Glade6'`: its quotes make it a literal, not a member of code)."""
     v = value.strip()
     kind = shape(v)
+    if kind == "other" and not bare and "." in v and dotted_password(v):
+        return True
     if kind != "random" and (kind != "password" or (bare and not any(ch.isdigit() for ch in v))
                              or (loose and character_classes(v) < 3)):
         return False
@@ -147,6 +150,9 @@ def _gap_ends(gap):
         return True
     if not any(ch.isalpha() for ch in gap):
         return False
+    if "(" in gap:
+        # a type's size (`VARCHAR2(64)`, COBOL's `PIC X(20) VALUE`) is the type's: its `)` ends no argument
+        gap = compiled("evidence-gap-size", r"(?<=\w)\(\d{1,4}\)").sub("", gap)
     if compiled("evidence-gap-ends", r".*?(?:[A-Za-z_][\w]*(?:[ \t]*\((?!\d{1,4}\))|=|\[)|[,;)][^A-Za-z_]*[A-Za-z_]|\.[ \t])").match(gap):
         return True
     return any(w.lower() in _PROSE for w in compiled("evidence-words", r"[A-Za-z_][\w]*").findall(gap))

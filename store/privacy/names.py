@@ -35,6 +35,7 @@ from store.privacy.values import (
     a_sentence,
     add_span,
     compiled,
+    dotted_password,
     is_reference,
     leet_dotted,
     line_start_escaped_or_not,
@@ -694,8 +695,11 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         # (`storePassword=System.getenv("X")` in a properties file: a call, its quoted argument cut)
     if "(" in value or "[" in value:
         return False  # get_token() / os.environ["X"] / getenv(...)
-    if "." in value and compiled("dotted", DOTTED).match(value) and not leet_dotted(value):
-        return False  # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily)
+    if "." in value and compiled("dotted", DOTTED).match(value) and not leet_dotted(value) and \
+            not (dotted_password(value) and _in_conninfo(text, line, key_start)):
+        # process.env.TOKEN, self.token, settings.SECRET_KEY (not t1ger.Lily; nor a connection
+        # string's `password=ember.Glade6`: no code runs inside a string's pairs)
+        return False
     if value.isdigit() and len(value) < 8:
         return False  # a count, an id, a port
     if "*" in value and style != "cli" and not _in_conninfo(text, line, key_start) and not looks_random(value) \

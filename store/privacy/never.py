@@ -1972,6 +1972,13 @@ RESOURCE_NAME = r"[a-z]{1,20}(?:[.-](?:[a-z]{1,20}|\d{1,6}))+\Z"
 # session, and it authenticates nothing without the session's cookie.
 FORM_TOKEN_TAG = (r"<(?i:input|meta)\b[^<>]*?\b(?i:name)[ \t]*=[ \t]*[\"']?[\w.-]*(?i:csrf|xsrf|authenticity_token"
                   r"|requestverificationtoken)[\w.-]*[\"']?[^<>]*?\b(?i:value|content)[ \t]*=[ \t]*[\"']?\Z")
+# A key that names an anti-forgery token, its separator and quotes before the value, in any syntax
+# (a request's logged parameters `"authenticity_token"=>"X"`, JSON's `"csrf_token": "X"`, `csrftoken=X`):
+# the same token as the form's, no credential.  Its name ends in `token` (a `CSRF_SECRET_KEY`, which
+# signs such tokens, is a secret and ends otherwise); a header a client sends (`-H "X-CSRF-Token: X"`,
+# a bare key and a colon) is not read so: a copied request's header goes with its cookies.
+ANTI_FORGERY_KEY = (r"(?i)(?<![\w-])[\w.-]*(?:csrf|xsrf|authenticity|requestverification)[\w.-]*?[_-]?token"
+                    r"(?:\\?[\"'][ \t]*(?:=>|[:=])|[ \t]*=>?)[ \t]*\\?[\"']?\Z")
 # What a command that reads or shows one thing is given first: the thing's id or name (`auth0 apps
 # show <client id>`, `bw get password '<item>'`, `okta apps get <id>`), at a command line's start.
 READ_COMMAND = (r"[ \t]*(?:\$[ \t]+)?(?!(?:i|you|we|to|can|please|pls|then|and|just|so|now|lets|let's)[ \t])"
@@ -1994,7 +2001,7 @@ KEY_FINGERPRINT = r"(?:SHA256:[A-Za-z0-9+/]{43}|MD5(?::[0-9a-f]{2}){16})[ \t]+\Z
 def _in_a_listing(text: str, s: int, e: int, value: str, last: str, before: str) -> bool:
     """What commands print about secrets, not a secret: a part of a key-value store's key, a name
     under a listing's SECRET column, a digest in a tab-separated listing's column, a form's
-    anti-forgery token, what a reading command is given (an argument, its noun's flag), a
+    anti-forgery token (in a form, or under a key that names one), what a reading command is given (an argument, its noun's flag), a
     platform's encrypted value, a form body of references, S3's log's host id, a key's comment after
     its fingerprint.  (Of a kind no provider's: its shape names a provider's value wherever it stands.)"""
     # (each test first reads what stands right before or after the span, or a word that must stand
@@ -2016,6 +2023,9 @@ def _in_a_listing(text: str, s: int, e: int, value: str, last: str, before: str)
                 or " inspect " in before) and compiled("never-read-command", READ_COMMAND).match(text, _line_start(text, s, 200), s):
             return True
     if "--" in before and _getter_flag(text, s):
+        return True
+    if ("srf" in before or "SRF" in before or "uthenticity" in before or "erification" in before) \
+            and compiled("never-anti-forgery-key", ANTI_FORGERY_KEY).search(before):
         return True
     first = value[0]
     if first == "E":

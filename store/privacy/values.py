@@ -441,7 +441,8 @@ def token_like(value: str) -> bool:
     v = value.strip().rstrip(".,;:!?)")  # "verifying bearer tokens.": the end of a sentence
     if len(v) < 6 or (v.isalpha() and (v.islower() or v.istitle())) or "://" in v:
         return False  # a word, a URL
-    return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v))
+    # (a dotted name of code is no token; a person's dotted password is, `Bearer velvet.Otter92`)
+    return not (compiled("dotted", DOTTED).match(v) and not mixed_parts(v)) or dotted_password(v)
 
 
 def mixed_parts(value: str) -> bool:
@@ -458,6 +459,14 @@ def leet_dotted(value: str) -> bool:
     `V1Pod.spec`, `s3.Bucket`, `win32api.RegEnumKey`, `k8s.Client`)."""
     return (value.lower() != value and value.upper() != value
             and compiled("leet-part", r"(?:^|.*\.)(?=[A-Za-z0-9]{5})[A-Za-z]*[a-z]\d[a-z]+(?:\.|\Z)").match(value) is not None)
+
+
+def dotted_password(value: str) -> bool:
+    """`velvet.Otter92`, `Walrus.Tide22`: a word, a dot, then a capitalised word with digits at its
+    end, as a person joins two words into a password.  The shape of a member of code too
+    (`pair.Item2`, `Me.Label1`), so taken only where a sentence says it (_SAID): after a secret's
+    word and a connector or a few words of prose, or a directive's word and a space."""
+    return compiled("dotted-password", r"[A-Za-z][a-z]{2,15}\.[A-Z][a-z]{2,15}\d{1,4}\Z").match(value) is not None
 
 
 def _alone(judge):
