@@ -25,6 +25,20 @@ def pytest_configure(config):
         config.option.dist = "loadgroup"
 
 
+def pytest_collection_finish(session):
+    """Each process's collected modules (Textual, the store, every test module) live until it
+    ends: freezing them keeps the collector from walking them again in every full collection,
+    and a larger first generation collects less often over ~600 pilot apps.  Measured on the
+    same 112 tests in one process, three runs each: 38.7 -> 33.0 s of user CPU (-15 %).  The
+    thresholds differ from the app's own (tui.gui.perf.GC_THRESHOLDS), whose tests check that
+    an app sets and gives back its own."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
+
+
 def pytest_sessionfinish(session):
     """The hook servers this run's hooks started (each keeps its temporary store's socket; a
     user's leaves after 15 idle minutes) are stopped with it: none is left behind."""
