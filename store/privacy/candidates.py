@@ -64,6 +64,7 @@ from store.privacy.lexicon import (
 from store.privacy.names import NAME_CHARS, NAME_CHARS_TEXT, name_verdict
 from store.privacy.never_real import help_rows, label_in_a_sentence
 from store.privacy.rules import MEDIUM, STRONG, WEAK
+from store.privacy.users import USER_WORDS, after_a_user
 from store.privacy.values import (
     CACHE,
     HOLDS_BY_REGEX_FROM,
@@ -1073,7 +1074,7 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
         return
     context = directive_name and _directive_context(low, s)  # (read once: asked up to three times below)
     if directive_name and not context:
-        if strength < STRONG and not _after_a_user(text, s):
+        if strength < STRONG and not after_a_user(text, s):
             return
         strength = STRONG
     if directive_name and value in ("0", "7"):
@@ -1091,54 +1092,6 @@ def _after_space(text, low, s, e, i, strength, directive_name, kind, found):
     config = directive_name and low[s:e] not in _PROSE_NAMES and context \
         and not (value.isalpha() and value.islower() and label_in_a_sentence(low, s))  # `with x-api-key authentication.`
     _take(text, found, span, strength, ASSIGN if config else SPACE, kind, alone)
-
-
-USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
-                        "帳號 ユーザー ユーザー名 아이디 사용자".split())
-
-
-def _after_a_user(text, s):
-    """A user's label and its value stand before the label at `s` on its line (`user admin pass X`,
-    `SSID HomeNet / pass X`, `ID: admin, pw X`): the label is the password's of that user.  Read
-    backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
-    ls = text.rfind("\n", max(0, s - 120), s) + 1
-    if ls == 0 and s > _USER_WINDOW:
-        # no line break within 120 characters: what stands before is read from the text's start,
-        # where its last two words decide; read in its last characters first (a copy of all that
-        # precedes, at each label of a long line, cost ~20 us each in a MB of real output)
-        verdict = _user_before(text[s - _USER_WINDOW:s], True)
-        if verdict is not None:
-            return verdict
-    return _user_before(text[ls:s], False)
-
-
-_USER_WINDOW = 400
-
-
-def _user_before(seg, window):
-    """_after_a_user's verdict on what stands before the label (`seg`); with `window`, None when
-    `seg`, the end of what stands there, is too short to tell what all of it would."""
-    seg = seg.rstrip(" \t")
-    if seg[-1:] in ("/", ",", "|"):
-        seg = seg[:-1].rstrip(" \t")
-    cut = max(seg.rfind(" "), seg.rfind("\t"))
-    if window and cut < 0:
-        return None
-    value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
-    if window and not rest:
-        return None
-    for sep in (":", "=", "\uff1a"):
-        if sep in value:
-            if rest:
-                return False
-            rest, _, value = value.partition(sep)
-            break
-    rest = rest.rstrip(":=\uff1a \t")
-    at = max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(","))
-    if window and at < 0:
-        return None
-    label = rest[at + 1:].lower()
-    return label in USER_WORDS and 0 < len(value) <= 64 and "/" not in value
 
 
 def _changed_to(text, low, s, i, j, strength, kind, found):

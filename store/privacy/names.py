@@ -26,6 +26,7 @@ from store.privacy.rules import (
     TRAILING,
     WEAK,
 )
+from store.privacy.users import after_a_user
 from store.privacy.values import (
     DOTTED,
     P_NAME,
@@ -687,7 +688,9 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
         typed = value[0].isupper() and value.isalpha() and \
             compiled("blank", r"\s*\Z").match(text, line.at(key_start).start, key_start) is not None
         return low not in CONSTANTS and not typed
-    if _literal_context(text, line, style, key_start):
+    if _literal_context(text, line, style, key_start) or (
+            style == "colon" and key.lower() in _PASSWORD_SHORTS and after_a_user(text, key_start)):
+        # (`login: ana@example.org  pass: X`, `ana@example.org  pass: X`: a user's password, typed)
         # a shell's or a container's environment, an INI section: a bare value is a literal, of
         # whatever shape (Gx7.kP2m, Sunshine, 482913), as no code runs there
         return not (value.isdigit() and len(value) < 4) and "$(" not in value and "`" not in value and \
@@ -811,6 +814,11 @@ def _literal_context(text, line, style, key_start):
     if style != "spaced":
         return False
     return line.blank_before(key_start) and _in_ini_section(text, line_start, line.ini)
+
+
+# The short words of a password's label (`pass`, `pw`, `pwd`): a label of a password beside a user
+# (store/privacy/users.py), a test's result or a setting without one (`tests pass: 12`).
+_PASSWORD_SHORTS = frozenset(("pass", "pw", "pwd"))
 
 
 _LOOSE_HEADS: dict = {}

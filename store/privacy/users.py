@@ -1,0 +1,70 @@
+"""A user named before a password's label on its line: a user's label and its value (`user admin
+pass X`, `SSID HomeNet / pass X`, `ID: admin, pw X`, `login: ana@example.org  pass: X`), or an
+e-mail address alone (`ana@example.org  pass: X`), which is a login whatever labels it.  Read
+backwards by string calls (a `pass` word stands thousands of times in a MB of output)."""
+
+from __future__ import annotations
+
+USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
+                        "帳號 ユーザー ユーザー名 아이디 사용자".split())
+
+
+def after_a_user(text, s):
+    """A user stands before the label at `s` on its line (see the module docstring): the label is
+    the password's of that user."""
+    ls = text.rfind("\n", max(0, s - 120), s) + 1
+    if ls == 0 and s > _USER_WINDOW:
+        # no line break within 120 characters: what stands before is read from the text's start,
+        # where its last two words decide; read in its last characters first (a copy of all that
+        # precedes, at each label of a long line, cost ~20 us each in a MB of real output)
+        verdict = _user_before(text[s - _USER_WINDOW:s], True)
+        if verdict is not None:
+            return verdict
+    return _user_before(text[ls:s], False)
+
+
+_USER_WINDOW = 400
+
+
+def _user_before(seg, window):
+    """after_a_user's verdict on what stands before the label (`seg`); with `window`, None when
+    `seg`, the end of what stands there, is too short to tell what all of it would."""
+    seg = seg.rstrip(" \t")
+    if seg[-1:] in ("/", ",", "|"):
+        seg = seg[:-1].rstrip(" \t")
+    cut = max(seg.rfind(" "), seg.rfind("\t"))
+    if window and cut < 0:
+        return None
+    value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
+    if window and not rest:
+        return None
+    for sep in (":", "=", "\uff1a"):
+        if sep in value:
+            if rest:
+                return False
+            rest, _, value = value.partition(sep)
+            break
+    if an_email_address(value):
+        return True  # `ana@example.org  pass: X`: an address is a login, labelled or not
+    rest = rest.rstrip(":=\uff1a \t")
+    at = max(rest.rfind(" "), rest.rfind("\t"), rest.rfind("("), rest.rfind(","))
+    if window and at < 0:
+        return None
+    label = rest[at + 1:].lower()
+    return label in USER_WORDS and 0 < len(value) <= 64 and "/" not in value
+
+
+_LOCAL_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-")
+_DOMAIN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")
+
+
+def an_email_address(word):
+    """`word` is an e-mail address: a local part, `@`, a domain with a dot and a top level of
+    letters (read by string calls, no pattern)."""
+    local, at, domain = word.partition("@")
+    if not at or not local or len(word) > 254 or not _LOCAL_CHARS.issuperset(local) \
+            or not _DOMAIN_CHARS.issuperset(domain):
+        return False
+    top = domain.rpartition(".")[2]
+    return "." in domain and not domain.startswith(".") and ".." not in domain and 2 <= len(top) <= 24 \
+        and top.isalpha()
