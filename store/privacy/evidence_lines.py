@@ -15,10 +15,10 @@ is read as those that were.
 
 from __future__ import annotations
 
-from store.privacy.evidence import ASSIGN, character_classes, decide, dotted_password, shape
+from store.privacy.evidence import ASSIGN, character_classes, decide, shape
 from store.privacy.names import name_verdict
 from store.privacy.rules import MEDIUM
-from store.privacy.values import P_CUSTOM, add_span, compiled
+from store.privacy.values import P_CUSTOM, add_span, compiled, dotted_password
 
 # the least specific find (as processes.P_COPY): where another finder finds the value, its kind is kept
 P_EVIDENCE = P_CUSTOM + 900

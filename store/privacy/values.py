@@ -464,8 +464,9 @@ def leet_dotted(value: str) -> bool:
 def dotted_password(value: str) -> bool:
     """`velvet.Otter92`, `Walrus.Tide22`: a word, a dot, then a capitalised word with digits at its
     end, as a person joins two words into a password.  The shape of a member of code too
-    (`pair.Item2`, `Me.Label1`), so taken only where a sentence says it (_SAID): after a secret's
-    word and a connector or a few words of prose, or a directive's word and a space."""
+    (`pair.Item2`, `Me.Label1`), so taken only where no code can stand: where a sentence says it
+    (evidence._SAID), quoted after a secret's name, in a quoted connection string's pairs, after a
+    scheme word (`Bearer`), as a JSON string's value."""
     return compiled("dotted-password", r"[A-Za-z][a-z]{2,15}\.[A-Z][a-z]{2,15}\d{1,4}\Z").match(value) is not None
 
 
