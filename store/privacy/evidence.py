@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from store.privacy.never import first_line
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
+from store.privacy.users import a_user_at_a_host
 from store.privacy.values import (
     DOTTED,
     VALUE_MEMOS,
@@ -53,8 +54,8 @@ def password_like(value: str) -> bool:
         return False
     if value[1:3] in (":\\", ":/") and value[0].isalpha():
         return False  # C:\Users\ana, D:/data: a Windows path
-    if "@" in value and compiled("ev-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\Z").match(value):
-        return False  # an e-mail address: a user, not a password
+    if "@" in value and a_user_at_a_host(value) is not None:
+        return False  # an e-mail address or a login's target: a user, not a password
     if value.isascii():  # the classes present, by C calls (most values are ASCII)
         lower, upper = value.upper() != value, value.lower() != value
         digit = compiled("digit", "[0-9]").search(value) is not None

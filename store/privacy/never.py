@@ -151,6 +151,7 @@ from store.privacy.never_real import (
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
+from store.privacy.users import an_email_address
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
@@ -766,8 +767,7 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True  # --secret-string file://secret.json: a file the CLI reads (AWS's file:// and fileb://)
     if ":/" in value and compiled("never-named-path", r"[\w.-]{1,40}:/[\w.@-]+(?:/[\w.@-]+)+/?").fullmatch(value):
         return True  # db:/etc/app/db_password: a path after the name it is known by
-    return "@" in value and compiled("never-email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\Z").match(value) is not None
-    # (an e-mail address is a user's name, not a password)
+    return "@" in value and an_email_address(value)  # a user's name, not a password
 
 
 # Documented defaults that do not repeat their name (those that do: _default_credential): the

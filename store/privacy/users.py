@@ -55,16 +55,30 @@ def _user_before(seg, window):
 
 
 _LOCAL_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-")
-_DOMAIN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")
+_DOMAIN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
 def an_email_address(word):
-    """`word` is an e-mail address: a local part, `@`, a domain with a dot and a top level of
-    letters (read by string calls, no pattern)."""
+    """`word` is an e-mail address: a user at a host (a_user_at_a_host) whose top level is 2-24
+    letters.  Letters of any script count (`josé@exemple.fr`); a top level with a digit is not one.
+    The one reading of an address for every caller (the user before a label, the never-list)."""
+    top = a_user_at_a_host(word)
+    return top is not None and 2 <= len(top) <= 24 and top.isalpha()
+
+
+def a_user_at_a_host(word):
+    """The last label of `word`'s host when `word` is a user at a host of two labels or more
+    (`ana@example.org`, `ana@10.0.0.1`, `P@ss.w0rd` too), else None: the shape a password is not
+    taken for (an address or a login's target).  By string calls, no pattern."""
     local, at, domain = word.partition("@")
-    if not at or not local or len(word) > 254 or not _LOCAL_CHARS.issuperset(local) \
-            or not _DOMAIN_CHARS.issuperset(domain):
-        return False
-    top = domain.rpartition(".")[2]
-    return "." in domain and not domain.startswith(".") and ".." not in domain and 2 <= len(top) <= 24 \
-        and top.isalpha()
+    if not at or not local or not domain or len(word) > 254:
+        return None
+    if word.isascii():
+        if not _LOCAL_CHARS.issuperset(local) or not _DOMAIN_CHARS.issuperset(domain):
+            return None
+    elif not all(c.isalnum() or c in "._+-" for c in local) or not all(c.isalnum() or c in "._-" for c in domain):
+        return None
+    head, dot, top = domain.rpartition(".")
+    if not dot or not head or not top or head.startswith(".") or ".." in domain:
+        return None
+    return top
