@@ -528,8 +528,8 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if is_reference(value) or _same_name(value, name) or _names_last_word(value, name):
         return
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
-            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
-        return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
+            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^|\(\?[:=!])").match(value):
+        return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*", a password's rule "(?=.*[A-Z]).{12,}"
     after = e + 1 if text[e:e + 1] in _QUOTES else e
     if style in ("dq", "sq", "bq") and text[after:after + 1] in _EXPRESSION_FIRST and \
             compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
