@@ -22,6 +22,7 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 
 from __future__ import annotations
 
+from store.privacy.lexicon import FUNCTION_WORDS
 from store.privacy.never import first_line
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
 from store.privacy.values import (
@@ -165,7 +166,7 @@ def _decide(value, strength, style, alone):
     if not v or len(v) > 512 or is_reference(v):
         return False
     low = v.lower()
-    if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
+    if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS or low in FUNCTION_WORDS:
         return False
     if v[0] in "([" and v[-1] in ")]" and (" " in v or v[1:-1].isalpha()):
         return False  # `(in vault)`, `[ask Ana]`, `(redacted)`: an aside or a stand-in word in the value's place

@@ -6,7 +6,13 @@ from __future__ import annotations
 import re
 
 from store.privacy import rules
-from store.privacy.lexicon import KEY_WORDS, MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
+from store.privacy.lexicon import (
+    FUNCTION_WORDS,
+    KEY_WORDS,
+    MORE_NAME_TRIGGERS,
+    MORE_SECRET_WORDS,
+    QUALIFIED_ONLY,
+)
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
@@ -670,7 +676,7 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     its caller has read that.)"""
     low = value.lower()
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
-    if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
+    if low in NOT_SECRET_WORDS or low in FUNCTION_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
     if len(value) < 6 and _in_cookie(text, line, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)
