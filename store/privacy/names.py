@@ -582,13 +582,22 @@ def _a_plural_names_setting(name, value):
 def _a_stand_in_or_a_type(text, e, kind, value):
     """A word of letters, no password, that is no credential by its place: a quoted type's name
     before `object` in an error message (`'NoneType' object cannot be converted`), or a key in
-    lower case given to a client whose base URL is on this machine (`OPENAI_API_KEY=lmstudio
-    OPENAI_BASE_URL=http://127.0.0.1:1234`): a local server's stand-in."""
+    lower case given to a client whose base URL is on this machine, set after it on its line or
+    near it in the text (`OPENAI_API_KEY=lmstudio OPENAI_BASE_URL=http://127.0.0.1:1234`, `export
+    OPENAI_BASE_URL=http://localhost:11434/v1` then `export OPENAI_API_KEY=ollama`): a local
+    server's stand-in, which takes any key (a word beside a remote base URL stays a secret)."""
     if compiled("type-before-object", r"[\"']?[ \t]object\b").match(text, e):
         return True
-    return kind != "password" and value.islower() and compiled(
-        "local-base-url", r"(?i)[^\n]{0,120}?base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://"
-                          r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b").match(text, e) is not None
+    if kind == "password" or not value.islower():
+        return False
+    if compiled("local-base-url", r"(?i)[^\n]{0,120}?" + _LOCAL_BASE_URL).match(text, e) is not None:
+        return True
+    s = e - len(value)
+    return compiled("local-base-url-near", "(?i)" + _LOCAL_BASE_URL).search(text, s - 400 if s > 400 else 0, e + 400) is not None
+
+
+# A client's base URL on this machine (a local model server or proxy).
+_LOCAL_BASE_URL = r"base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b"
 
 
 _QUOTES = ("\"", "'", "`")
