@@ -29,7 +29,8 @@ stand (judged by never.never_secret after its other classes):
   names a credential (``?token=``, ``?sig=``, ``sk_``, ``tok_``) or a provider's prefix starts it;
 - a URL's port and path read by the entropy rule as one run (``localhost:8080/api/v2/tables/
   m2k…/records``: the run starts after the port's `:`), where no segment of the path is random by
-  itself (each is a value of its own: a random one of 16 characters or more stays) and one is a word;
+  itself (each is a value of its own: a random one of 16 characters or more stays, but for a
+  record's id after its collection's plural, ``/workflows/Bv3…``; not after ``/tokens/``) and one is a word;
 - ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
   line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
   RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
@@ -188,7 +189,17 @@ def _a_path_after_a_port(text: str, s: int, value: str) -> bool:
         return False
     segments = path.split("/")
     return any(len(seg) >= 3 and seg.isalpha() and seg.islower() for seg in segments) \
-        and not any(len(seg) >= 16 and looks_random(seg) for seg in segments)
+        and not any(len(seg) >= 16 and looks_random(seg) and not (i and _a_collection(segments[i - 1]))
+                    for i, seg in enumerate(segments))
+
+
+def _a_collection(segment: str) -> bool:
+    """`segment` names a collection of records (`workflows`, `users`: a plural word of lower case),
+    so the segment after it is a record's id, random or not; not a credential's collection (`tokens`,
+    `keys`, `sessions`, `invites`: CREDENTIAL_PART; `hooks`, whose member's path is the webhook's
+    secret), whose member is the credential."""
+    return len(segment) >= 4 and segment[-1] == "s" and segment.isalpha() and segment.islower() \
+        and "hook" not in segment and compiled("never-real-credential-part", CREDENTIAL_PART).search(segment) is None
 
 
 def _in_a_time(text: str, s: int, e: int) -> bool:
