@@ -67,3 +67,116 @@ def test_an_id_a_hash_or_words_as_a_prompt_are_kept():
     event = {"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "docker run -d redis:7"},
              "tool_response": {"stdout": HEX64 + "\n", "stderr": ""}}
     assert clean_value(event)["tool_response"]["stdout"] == HEX64 + "\n"
+
+
+# -- 3. Code read as a value.
+
+def test_a_class_list_after_a_members_test_in_jsx_is_kept():
+    """Already kept before this round in every form written here (a Read's lines, an Edit, a grep)."""
+    kept("    41\u2192      <li\n    42\u2192        key={token.id}\n"
+         "    43\u2192        className={token.isActive && \"border-indigo-500 ring-2\"}\n    44\u2192      >\n")
+    kept('src/components/TokenRow.tsx:43:        className={cn("p-2", token.isActive && "border-indigo-500 ring-2 ring-offset-1")}')
+
+
+def test_an_option_set_to_a_constant_in_an_error_message_is_kept():
+    kept("$ npx playwright test\nError: page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://localhost:3443/\n"
+         "Pass ignoreHTTPSErrors:true to the browser context to skip the check\n")
+    kept("Hint: Pass headless:false to watch the run")
+
+
+def test_a_password_after_pass_in_a_sentence_stays_redacted():
+    redacted("the smtp pass Kx9:Tq4!mZ2w until the vault is back", "Kx9:Tq4!mZ2w")
+    redacted("Pass: admin:Harbor77x", "admin:Harbor77x")
+
+
+# -- 4. Record ids.
+
+def test_a_workflow_tools_record_ids_are_kept():
+    kept('{\n  "name": "Sync leads",\n  "nodes": [\n    {\n      "type": "n8n-nodes-base.httpRequest",\n'
+         '      "credentials": {"httpHeaderAuth": {"id": "Rw4TqZ8mKx2LpV7n", "name": "My API"}}\n    }\n  ],\n'
+         '  "id": "Hc9WbN3sQy6JtR1d"\n}\n')
+    kept('$ curl -s http://localhost:5678/api/v1/workflows/Hc9WbN3sQy6JtR1d -H "X-N8N-API-KEY: $N8N_API_KEY"\n')
+
+
+def test_a_random_segment_under_a_credentials_collection_stays_redacted():
+    redacted('$ curl -s http://localhost:5678/api/v1/tokens/Hc9WbN3sQy6JtR1d -H "X-N8N-API-KEY: $N8N_API_KEY"\n',
+             "Hc9WbN3sQy6JtR1d")
+
+
+def test_a_cloud_sessions_id_is_kept():
+    kept("Resume at https://claude.ai/code/session_01Tq7ZkP3mXvW9bRw2LcNs5D\n")
+    kept("Claude Code session: session_01Tq7ZkP3mXvW9bRw2LcNs5D (token usage 41k)\n")
+
+
+def test_a_token_with_a_session_word_stays_redacted():
+    redacted("SESSION_TOKEN=Tq7ZkP3mXvW9bRw2LcNs5DaY8\n", "Tq7ZkP3mXvW9bRw2LcNs5DaY8")
+    redacted("Claude Code session: sess_Tq7ZkP3mXvW9bRw2LcNs5D (token usage 41k)\n", "Tq7ZkP3mXvW9bRw2LcNs5D")
+
+
+# -- 5. A local proxy's dummy key: one word in lower case beside a base URL on this machine.
+
+def test_a_word_as_a_local_proxys_key_is_kept():
+    kept("export OPENAI_BASE_URL=http://localhost:11434/v1\nexport OPENAI_API_KEY=ollama\n")
+    kept('client = OpenAI(base_url="http://localhost:11434/v1", api_key="ollama")')
+    kept('client = OpenAI(base_url="http://127.0.0.1:8080/v1", api_key="sentinel-local")')
+
+
+def test_a_made_key_or_a_password_word_stays_redacted():
+    redacted("export OPENAI_API_KEY=Tq7ZkP3mXvW9bRw2LcNs5DaY8e\n", "Tq7ZkP3mXvW9bRw2LcNs5DaY8e")
+    redacted("DB_PASSWORD=ollama\n", "ollama")
+    redacted("export OPENAI_BASE_URL=https://llm.acme.io/v1\nexport OPENAI_API_KEY=vellichor\n", "vellichor")
+
+
+# -- 6. Values a script already masked.
+
+def test_values_already_masked_are_kept():
+    kept("$ ./show-env.sh\nGITHUB_TOKEN=<redacted>\nANTHROPIC_API_KEY=sk-ant\u2026<redacted len=108>\n"
+         "NPM_TOKEN=[masked]\nGH_PAT=ghp_****abcd\n")
+    kept("SECRET_KEY=[masked]\nAPI_TOKEN=[masked]\n")
+
+
+def test_a_key_beside_a_mask_stays_redacted():
+    redacted("ANTHROPIC_API_KEY=sk-ant-api03-Tq7ZkP3mXvW9bRw2LcNs5DaY8eQ1 # was <redacted>\n",
+             "Tq7ZkP3mXvW9bRw2LcNs5DaY8eQ1")
+    redacted("API_KEY=[Tq7ZkP3mXvW9bRw2LcNs5D]\n", "Tq7ZkP3mXvW9bRw2LcNs5D")
+
+
+# -- 7. A word of the prompt's language after a label.
+
+def test_a_function_word_after_a_label_is_kept():
+    for prompt in ("Credential: ton token GitHub est dans .env, pousse la branche", "Credential: ton",
+                   "Passwort: dein Token liegt in der .env", "Senha: sua senha está no .env",
+                   "Hasło: twoje hasło jest w .env", "Token: ma clé est dans le coffre"):
+        kept(prompt)
+
+
+def test_a_word_password_after_a_strong_label_stays_redacted():
+    redacted("Passwort: geheim", "geheim")
+    redacted("Credential: Lantern42!", "Lantern42!")
+
+
+# -- 8. A secret scanner's rule table.
+
+def test_a_scanners_rules_are_kept():
+    """Already kept before this round but for a password's rule of look-aheads."""
+    kept('[{"id": "aws-access-key", "regex": "AKIA[0-9A-Z]{16}"}, {"id": "github-pat", "regex": "ghp_[A-Za-z0-9]{36}"}]')
+    kept('PATTERNS = {\n    "github": r"ghp_[A-Za-z0-9]{36}",\n    "anthropic": r"sk-ant-api03-[A-Za-z0-9_\\-]{93}AA",\n}\n')
+    kept('PASSWORD_RULES = {"password": "(?=.*[A-Z])(?=.*[0-9]).{12,}"}')
+
+
+def test_a_literal_key_in_a_rule_table_stays_redacted():
+    redacted('EXAMPLES = {"github": "ghp_Tq7ZkP3mXvW9bRw2LcNs5DaY8eQ1Hb4J"}', "ghp_Tq7ZkP3mXvW9bRw2LcNs5DaY8eQ1Hb4J")
+
+
+# -- 9. A variable named in an output.
+
+def test_a_variable_reference_in_output_is_kept():
+    """Already kept before this round."""
+    kept("$ git push\nremote: HTTP Basic: Access denied\n"
+         "fatal: Authentication failed for 'https://oauth2:$GIT_ACCESS_TOKEN@gitlab.com/team/api.git/'\n")
+    kept("[deploy] Using token ${GIT_ACCESS_TOKEN} for gitlab.com\n")
+
+
+def test_a_literal_token_in_the_same_places_stays_redacted():
+    redacted("fatal: Authentication failed for 'https://oauth2:Tq7ZkP3mXvW9bRw2LcNs5D@gitlab.com/team/api.git/'\n",
+             "Tq7ZkP3mXvW9bRw2LcNs5D")
