@@ -100,6 +100,7 @@ from store.privacy.never_kinds import ticket_under_its_key
 from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, printed_below, prints_something
+from store.privacy.pasted import without_pasted_token
 from store.privacy.plural_labels import plural_labels
 from store.privacy.recurrence import NOT_CARRIED, carry, rememberable
 from store.privacy.rules import (
@@ -1529,7 +1530,7 @@ class Cleaner:
         while stack:
             src, dst = stack.pop()
             if isinstance(src, dict):
-                src = self._without_secret_output(src)
+                src = without_pasted_token(self._without_secret_output(src))
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:

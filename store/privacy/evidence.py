@@ -22,6 +22,7 @@ explicit separator of a STRONG label (``Passwort: geheim``) or in a password pos
 
 from __future__ import annotations
 
+from store.privacy.lexicon import FUNCTION_WORDS
 from store.privacy.never import first_line
 from store.privacy.rules import CONSTANTS, MEDIUM, NOT_SECRET_WORDS, PLACEHOLDER_WORDS, STRONG
 from store.privacy.users import a_user_at_a_host
@@ -127,6 +128,8 @@ _PROSE_GLUE = frozenset("was were been being has had do does did its our my thei
                         "all any each every some no none more most less only also just than then there".split())
 
 
+# the constants an option is set to (`ignoreHTTPSErrors:true`, `verify=None`)
+_CONSTANT_ENDS = ("true", "false", "null", "none", "nil", "undefined")
 # the styles a sentence ties a value to its label with (not ASSIGN, where code stands)
 _SAID = frozenset((PROSE, SENTENCE, SPACE))
 
@@ -164,13 +167,15 @@ def _decide(value, strength, style, alone):
     if not v or len(v) > 512 or is_reference(v):
         return False
     low = v.lower()
-    if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS:
+    if low in NOT_SECRET_WORDS or low in CONSTANTS or low in PLACEHOLDER_WORDS or low in FUNCTION_WORDS:
         return False
     if v[0] in "([" and v[-1] in ")]" and (" " in v or v[1:-1].isalpha()):
         return False  # `(in vault)`, `[ask Ana]`, `(redacted)`: an aside or a stand-in word in the value's place
     # (each pattern below only where the character it starts with or needs stands: most values)
     if v[0] == "-" and compiled("ev-flag", r"--?[A-Za-z][\w.-]*(?:=|\Z)").match(v) and (style == SPACE or v[1] == "-"):
         return False  # `api-key" --project=x`, `--token to pass a token`: a flag, not the value
+    if low.endswith(_CONSTANT_ENDS) and compiled("ev-setting", r"[A-Za-z_][\w.-]*[:=](?i:true|false|null|none|nil|undefined)\Z").match(v):
+        return False  # `Pass ignoreHTTPSErrors:true to …`: an option set to a constant, not a value
     if low.startswith("data:"):
         return False  # a data: URL (an image, a file) is content
     if "/" in v and compiled("ev-host-path", r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[\w.-]+)+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?\Z").match(v):

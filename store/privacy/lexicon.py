@@ -233,6 +233,20 @@ PREPOSITIONS = (
     "para", "per", "pour", "voor", "van", "dla", "na", "za", "od", "pro", "k", "ke", "ng", "от", "для", "к", "до",
     "till", "til", "för", "på", "için", "за", "на", "од", "fir", "vun", "por", "foar", "fan", "fún",
 )  # fmt: skip
+# Words of a sentence's grammar (articles, possessives, demonstratives) in the lexicon's most written
+# languages beside English (rules.NOT_SECRET_WORDS has English's): after a label they start the
+# sentence that says where the secret is (`Credential: ton token GitHub est dans .env`, `Passwort:
+# dein Token liegt in .env`), never the value.
+FUNCTION_WORDS = frozenset(
+    "le la les un une des ton ta tes mon ma mes son sa ses notre votre nos vos leur leurs ce cet cette "  # French
+    "der die das den dem ein eine einen dein deine deinen mein meine meinen sein seine unser unsere euer eure "  # German
+    "el los las una tu tus mi mis su sus nuestro nuestra este esta ese esa "  # Spanish
+    "os um uma teu tua seu sua meu minha nosso nossa esse essa "  # Portuguese
+    "il lo gli uno tuo mio suo nostro vostro questo quella "  # Italian
+    "het een je jouw mijn zijn haar ons onze deze dit "  # Dutch
+    "twoje twój twoja twojego moje mój moja jego jej "  # Polish
+    "твой твоя твоё ваш ваша мой моя этот эта".split()  # Russian
+)
 # Scripts written without spaces between words: a connector there is attached to the label
 # (`รหัสผ่านคือX`), as in Chinese and Japanese.
 UNSPACED = ("\u0e00", "\u0eff")  # Thai, Lao

@@ -6,7 +6,13 @@ from __future__ import annotations
 import re
 
 from store.privacy import rules
-from store.privacy.lexicon import KEY_WORDS, MORE_NAME_TRIGGERS, MORE_SECRET_WORDS, QUALIFIED_ONLY
+from store.privacy.lexicon import (
+    FUNCTION_WORDS,
+    KEY_WORDS,
+    MORE_NAME_TRIGGERS,
+    MORE_SECRET_WORDS,
+    QUALIFIED_ONLY,
+)
 from store.privacy.rules import (
     AFTER_OK,
     COMPOUND_ENDS,
@@ -528,8 +534,8 @@ def _judged(text, found, s, e, kind, strength, name, style):
     if is_reference(value) or _same_name(value, name) or _names_last_word(value, name):
         return
     if style in ("dq", "sq") and ("\\" in value or "[" in value) and \
-            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^)").match(value):
-        return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*"
+            compiled("regexish", r".*(?:\\[wdsWDSbB]|\[[^\]]+\][*+?{]|\[\^|\(\?[:=!])").match(value):
+        return  # a regular expression: TOKEN = "[a-zA-Z_][a-zA-Z0-9_-]*", a password's rule "(?=.*[A-Z]).{12,}"
     after = e + 1 if text[e:e + 1] in _QUOTES else e
     if style in ("dq", "sq", "bq") and text[after:after + 1] in _EXPRESSION_FIRST and \
             compiled("expression", r"[\"'`]?[ \t]*(?:[+*%]|\.(?:format|join|encode|replace)\b)").match(text, e):
@@ -576,13 +582,22 @@ def _a_plural_names_setting(name, value):
 def _a_stand_in_or_a_type(text, e, kind, value):
     """A word of letters, no password, that is no credential by its place: a quoted type's name
     before `object` in an error message (`'NoneType' object cannot be converted`), or a key in
-    lower case given to a client whose base URL is on this machine (`OPENAI_API_KEY=lmstudio
-    OPENAI_BASE_URL=http://127.0.0.1:1234`): a local server's stand-in."""
+    lower case given to a client whose base URL is on this machine, set after it on its line or
+    near it in the text (`OPENAI_API_KEY=lmstudio OPENAI_BASE_URL=http://127.0.0.1:1234`, `export
+    OPENAI_BASE_URL=http://localhost:11434/v1` then `export OPENAI_API_KEY=ollama`): a local
+    server's stand-in, which takes any key (a word beside a remote base URL stays a secret)."""
     if compiled("type-before-object", r"[\"']?[ \t]object\b").match(text, e):
         return True
-    return kind != "password" and value.islower() and compiled(
-        "local-base-url", r"(?i)[^\n]{0,120}?base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://"
-                          r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b").match(text, e) is not None
+    if kind == "password" or not value.islower():
+        return False
+    if compiled("local-base-url", r"(?i)[^\n]{0,120}?" + _LOCAL_BASE_URL).match(text, e) is not None:
+        return True
+    s = e - len(value)
+    return compiled("local-base-url-near", "(?i)" + _LOCAL_BASE_URL).search(text, s - 400 if s > 400 else 0, e + 400) is not None
+
+
+# A client's base URL on this machine (a local model server or proxy).
+_LOCAL_BASE_URL = r"base[_-]?url[\"']?[ \t]*[=:][ \t]*[\"']?https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b"
 
 
 _QUOTES = ("\"", "'", "`")
@@ -670,7 +685,7 @@ def _bare_is_literal(text, line, spaced, value, vend, key, style, key_start):
     its caller has read that.)"""
     low = value.lower()
     # (no letter or digit: `any(ch.isalnum() for ch in value)` by the engine, `[^\W_]` being isalnum's class)
-    if low in NOT_SECRET_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
+    if low in NOT_SECRET_WORDS or low in FUNCTION_WORDS or (not value[0].isalnum() and compiled("alnum", r"[^\W_]").search(value) is None):
         return False
     if len(value) < 6 and _in_cookie(text, line, key_start):
         return False  # `Cookie: logged_in=yes; csrftoken=abc`: a cookie's short value is a flag (the cookie rule's call)

@@ -4,7 +4,7 @@ Each class here is public by design or a stand-in for a secret, and memory is wo
 
 - structural ids of Claude Code and its API: tool-use ids (``toolu_01…``, which may hold
   ``Pw``, ``key``, ``pass``, ``sk`` by chance), message and request ids (``msg_01…``,
-  ``req_011C…``); payment and session object ids of a provider (``cs_test_…``, ``pi_…``)
+  ``req_011C…``), a cloud session's (``session_01…``, in ``claude.ai/code/session_01…``); payment and session object ids of a provider (``cs_test_…``, ``pi_…``)
   unless they carry a ``_secret_``;
 - versions and version ranges (``^9.0.2``, ``~> 4.5``, ``>=2.8.0``);
 - placeholders (``your_openai_key``, ``YOUR_TOKEN``, ``<password>``, ``CHANGE_ME``, ``xxxx``,
@@ -156,7 +156,7 @@ from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, rem
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
-    r"(?:srv)?toolu_[A-Za-z0-9]{12,40}|msg_[A-Za-z0-9]{12,40}|req_[A-Za-z0-9]{12,40}"
+    r"(?:srv)?toolu_[A-Za-z0-9]{12,40}|msg_[A-Za-z0-9]{12,40}|req_[A-Za-z0-9]{12,40}|session_01[A-Za-z0-9]{12,40}"
     r"|(?:cs|pi|seti|ch|cus|sub|in|evt|prod|price|txn|po|py)_(?:test_|live_)?[A-Za-z0-9]{14,80}"
 )
 # A date or time (ISO 8601): when a credential expires or was made, not the credential.
@@ -452,7 +452,7 @@ def _a_reference_by_its_mark(text, s, e, value):
 
 # What a STRUCTURAL_ID starts with, before its first `_`.
 _STRUCTURAL_HEADS = frozenset(("toolu", "srvtoolu", "msg", "req", "cs", "pi", "seti", "ch", "cus", "sub", "in", "evt",
-                               "prod", "price", "txn", "po", "py"))
+                               "prod", "price", "txn", "po", "py", "session"))
 
 
 def _structural_id(text: str, s: int, e: int, value: str, last: str) -> bool:

@@ -10,7 +10,8 @@ stand (judged by never.never_secret after its other classes):
 - a value already masked: a word in capitals between runs of ``*`` (``***REMOVED***``, as a
   cleaner of a repository's history writes it, ``**HIDDEN**``; the span may stop before the closing
   run), a provider's prefix and a few characters cut by an ellipsis (``glpat-7Hq2zB…``,
-  ``glpat-XXXXXX…``: a display of a token's first characters; not a password's);
+  ``glpat-XXXXXX…``: a display of a token's first characters; not a password's); a word that says
+  masked in brackets (``[masked]``, ``<redacted len=108>``, after a cut token or not: ``sk-ant…<redacted``);
 - a thing's name with a short digest after it under such a label (``project_key: widgetLib-3c9e1f7a``:
   words of letters, then six to twelve hex digits, a digit among them): the handle a tool gives a
   project or a cache, made from its name and a hash of its path; a key is random throughout;
@@ -29,7 +30,8 @@ stand (judged by never.never_secret after its other classes):
   names a credential (``?token=``, ``?sig=``, ``sk_``, ``tok_``) or a provider's prefix starts it;
 - a URL's port and path read by the entropy rule as one run (``localhost:8080/api/v2/tables/
   m2k…/records``: the run starts after the port's `:`), where no segment of the path is random by
-  itself (each is a value of its own: a random one of 16 characters or more stays) and one is a word;
+  itself (each is a value of its own: a random one of 16 characters or more stays, but for a
+  record's id after its collection's plural, ``/workflows/Bv3…``; not after ``/tokens/``) and one is a word;
 - ciphertext made to be committed: lines of base64 (a key's body by their shape, with no BEGIN
   line) right below a line that says the file is encrypted (strongbox's ``# STRONGBOX ENCRYPTED
   RESOURCE``, a git filter's header), as an age or PGP message is (never.public_blocks); not below
@@ -67,6 +69,11 @@ STARRED_WORD = r"\*{2,}[ ]?[A-Z][A-Z_ -]{1,30}[ ]?\*{0,8}"
 # A display cut to a token's first characters: a provider's prefix, eight characters at most, an ellipsis.
 # (a token's, not a password's: a password a sentence's ellipsis ends is whole, `super-Secret1…`)
 CUT_TOKEN = r"[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])*[A-Za-z0-9]{0,8}(?:\u2026|\.{3})"
+# A mark a tool or a script writes where it masked a value: a word that says so in brackets, the
+# bracket's rest after a blank (`<redacted len=108>`) or none (the span may stop before it), after a
+# provider's prefix and a few characters cut by an ellipsis or not (`sk-ant…<redacted …>`, `[masked]`).
+MASK_MARK = (r"(?:[A-Za-z0-9_-]{0,12}(?:\u2026|\.{3}))?[\[<(](?i:redacted|masked|hidden|omitted|removed|filtered)"
+             r"(?:[ \t:=][^\]>)\n]{0,40})?[\]>)]?")
 
 # A service's id: a short head of lower case, `_`, a run of letters and digits (no second head:
 # `sk_live_…` is a key's); after the `?` of a URL or a file's name (a `.` or `/` before it).
@@ -116,6 +123,9 @@ def never_in_real(text: str, s: int, e: int, kind: str, value: str, end: str) ->
             "never-real-function-name", FUNCTION_NAME).search(text, s - 80 if s > 80 else 0, s) is not None:
         return not looks_random(value)  # (a random value is a secret by itself, whatever names it)
     first = value[0]
+    if (first in "[<(" or "\u2026" in value or "..." in value) and compiled("never-real-mask-mark", MASK_MARK).fullmatch(
+            value + text[e:e + 1] if text[e:e + 1] in " \t]>)" else value) is not None:
+        return True
     return (first == "*" and compiled("never-real-starred-word", STARRED_WORD).fullmatch(value) is not None) \
         or (value[-1] in "\u2026." and first.isalpha() and len(value) <= 32 and kind != "password"
             and compiled("never-real-cut-token", CUT_TOKEN).fullmatch(value) is not None)
@@ -188,7 +198,17 @@ def _a_path_after_a_port(text: str, s: int, value: str) -> bool:
         return False
     segments = path.split("/")
     return any(len(seg) >= 3 and seg.isalpha() and seg.islower() for seg in segments) \
-        and not any(len(seg) >= 16 and looks_random(seg) for seg in segments)
+        and not any(len(seg) >= 16 and looks_random(seg) and not (i and _a_collection(segments[i - 1]))
+                    for i, seg in enumerate(segments))
+
+
+def _a_collection(segment: str) -> bool:
+    """`segment` names a collection of records (`workflows`, `users`: a plural word of lower case),
+    so the segment after it is a record's id, random or not; not a credential's collection (`tokens`,
+    `keys`, `sessions`, `invites`: CREDENTIAL_PART; `hooks`, whose member's path is the webhook's
+    secret), whose member is the credential."""
+    return len(segment) >= 4 and segment[-1] == "s" and segment.isalpha() and segment.islower() \
+        and "hook" not in segment and compiled("never-real-credential-part", CREDENTIAL_PART).search(segment) is None
 
 
 def _in_a_time(text: str, s: int, e: int) -> bool:

@@ -28,7 +28,7 @@ class Rule:
     `flags`.  A pattern with a group named ``v`` redacts only that group; with `judge`, only
     when the value passes it (values.JUDGES, each given the value and its place: the text and
     where the value starts): "credential" (not a plain word, number or path), "random" (the
-    entropy rule's test), "key_body" (a block read from the line above it too).  With `near` (a regular expression), the pattern is tried only
+    entropy rule's test), "url_user" (a URL's user that is a token), "key_body" (a block read from the line above it too).  With `near` (a regular expression), the pattern is tried only
     on the lines where `near` is found: for a one-line shape whose anchor is common (`:`), so
     1 MB of output is not scanned at every position.
 
@@ -516,8 +516,8 @@ TOKEN_RULES = (
     Rule("password", ("://",),
          r"://[^\s:/@\"'<>]{0,200}:(?!x-[a-z]+(?:-[a-z]+)+@)(?P<v>[^\s/\"'<>]{1,200})@(?=[^\s@/\"'<>]*(?:[/\s\"'<>?#]|\Z))",
          starts=(("://", 0),)),
-    # scheme://TOKEN@host: a token used as the URL's user (when it looks random)
-    Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="random", starts=(("://", 0),)),
+    # scheme://TOKEN@host: a token used as the URL's user (random, or hex: values.url_user_token)
+    Rule("token", ("://",), r"://(?P<v>[A-Za-z0-9_~.+-]{16,200})@", judge="url_user", starts=(("://", 0),)),
     # --- a Wi-Fi network as a QR code or a phone shares it: WIFI:T:WPA;S:NAME;P:PASSWORD;; ---
     Rule("password", ("wifi:",), r"(?i)\bWIFI:(?:[TSHRIE]:(?:\\.|[^;\\\n]){0,64};){0,5}P:(?P<v>(?:\\.|[^;\\\n]){1,128})",
          starts=(("wifi:", 0),)),

@@ -34,6 +34,7 @@ from store.privacy.values import (
     line_bounds,
     looks_random,
     matches_from,
+    url_user_token,
 )
 
 P_TOLD = P_CUSTOM + 950  # the least specific but a copy: a value another finder finds keeps its kind
@@ -62,6 +63,8 @@ def literals():
     return tuple(literal for literal, _id, _secret in _PAIRS)
 _JOIN = r"join[ \t]+(?:--?[\w-]+[ \t]+)*(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}/([^\s\"'`]+)"  # (read in the lowercased text)
 _URL_USER = r"://([A-Za-z0-9_~.+-]{16,200}):(?:x-[a-z]+(?:-[a-z]+)+)?@"
+# a URL's user broken at a terminal's width: its first part ends a line, the rest opens the next
+_WRAPPED_URL_USER = r"://([A-Za-z0-9_~.+-]{4,200})[ \t]*\r?\n[ \t]*([A-Za-z0-9_~.+-]{1,200})@"
 _SUBSTITUTION = (r"s([/|#])((?:\\.|(?!\1)[^\\\n]){1,80})\1((?:\\.|(?!\1)[^\\\s]){4,128})\1"
                  r"[gimIe]*(?=[\s'\";]|\Z)")
 _PASSWORD_WORD = r"(?i)pass(?:word|wd|phrase)?|pwd|secret|token|credential|api[_-]?key"
@@ -81,6 +84,8 @@ def find(look):
         _it_is(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if "://" in present:
         _url_users(text, look.anchors.at("://"), found)
+        if "\n" in text:
+            _wrapped_url_users(text, look.anchors.at("://"), found)
     joins = look.anchors.at("join")  # (its places in the one-byte copy, where `in` read the wide text)
     if joins:
         _join_paths(text, look.low, found, joins)
@@ -233,6 +238,18 @@ def _url_users(text, places, found):
         user = m.group(1)
         if compiled("digit", "[0-9]").search(user) is not None and not user.isdigit():
             add_span(found, text, m.start(1), m.end(1), P_TOLD, "token")
+
+
+def _wrapped_url_users(text, places, found):
+    """A URL's user alone broken across two lines (`https://3f9a…` then `…c8e1@github.com/…`, a
+    terminal's wrap of command output), judged whole as the one-line user is (values.url_user_token);
+    each part is redacted on its line."""
+    match = compiled("told-wrapped-url-user", _WRAPPED_URL_USER).match
+    for at in places:
+        m = match(text, at)
+        if m is not None and url_user_token(m.group(1) + m.group(2), text, m.end(2)):
+            add_span(found, text, m.start(1), m.end(1), P_TOLD, "token")
+            add_span(found, text, m.start(2), m.end(2), P_TOLD, "token")
 
 
 def _substitution_starts(text):

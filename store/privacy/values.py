@@ -481,10 +481,25 @@ def key_body_at(block: str, text: str, s: int) -> bool:
     return key_body(run_above(text, s) + block)
 
 
+def url_user_token(value: str, text: str, at: int) -> bool:
+    """A URL's user alone (`scheme://X@host`, its `@` at `text[at]`) that is a token: random, or
+    hex, which the entropy rule keeps as a commit's or a digest's shape but a commit never stands
+    in a URL's user slot: hex of a token's length (40 or more, a classic OAuth token's), or of 16
+    or more before a repository's path (`@host/owner/name.git`); a client key of 32 hex before an
+    ingest host (an error tracker's public DSN) stays.  A user's name, a word, stays."""
+    if looks_random(value):
+        return True
+    if compiled("hex-user", r"[0-9a-fA-F]{16,}\Z").match(value) is None:
+        return False
+    return len(value) >= 40 or compiled("repository-path", r"@[\w.-]+(?::\d+)?/[^\s@\"'<>]{0,300}?\.git(?![\w.-])").match(
+        text, at) is not None
+
+
 # A rule's judge (Rule.judge): called with the value (the pattern's group `v`, or its whole match) and
 # its place, the text and where the value starts.
 JUDGES = {"credential": _alone(credential_like), "token": _alone(token_like), "random": _alone(looks_random),
-          "key_body": key_body_at, "not_code": _alone(not_code)}
+          "key_body": key_body_at, "not_code": _alone(not_code),
+          "url_user": lambda value, text, s: url_user_token(value, text, s + len(value))}
 
 
 STRENGTH_TEST = {MEDIUM: credential_like, WEAK: looks_random}
