@@ -58,8 +58,10 @@ _ALIYUN_SECRET = r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{30}(?![A-Za-z0-9_-])"
 
 
 def literals():
-    """What find looks for in the lowercased text (store/privacy/anchors.py)."""
-    return tuple(literal for literal, _id, _secret in _PAIRS)
+    """What find looks for in the lowercased text (store/privacy/anchors.py): the providers' ids'
+    literals, and `join` (a branch of the `j` pivot's tree, where a pass of its own read the whole
+    text again: ~5M instructions a MB of real output)."""
+    return (*(literal for literal, _id, _secret in _PAIRS), "join")
 _JOIN = r"join[ \t]+(?:--?[\w-]+[ \t]+)*(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}/([^\s\"'`]+)"  # (read in the lowercased text)
 _URL_USER = r"://([A-Za-z0-9_~.+-]{16,200}):(?:x-[a-z]+(?:-[a-z]+)+)?@"
 _SUBSTITUTION = (r"s([/|#])((?:\\.|(?!\1)[^\\\n]){1,80})\1((?:\\.|(?!\1)[^\\\s]){4,128})\1"
@@ -81,7 +83,7 @@ def find(look):
         _it_is(text, look.low, found, sorted(p for w in nouns for p in look.anchors.at(w)))
     if "://" in present:
         _url_users(text, look.anchors.at("://"), found)
-    joins = look.anchors.at("join")  # (its places in the one-byte copy, where `in` read the wide text)
+    joins = look.anchors.at("join")  # (the one pass's places)
     if joins:
         _join_paths(text, look.low, found, joins)
     # (an access key id as the provider finder found it: no pass over the text, `"AKIA" in text` and
