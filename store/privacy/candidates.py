@@ -146,6 +146,7 @@ def literals() -> tuple:
         lits.update(MORE_NAME_TRIGGERS)  # the name rule's words beyond rules.NAME_TRIGGERS (names.py)
         lits.update(("(\"", "('", ", \"", ", '", "(b\"", "(b'"))  # a call's string arguments (call_arguments)
         lits.update(("( ", "(\t"))  # a parenthesis, blanks, a quote (_string_lists)
+        lits.add(" / ")  # a user, a spaced slash, its password (_credential_marks): a branch of the `/` pass
         lits.update(_call_short(callee) for callee in CALLS)  # found in the one pass, not 28 of their own
         _LABEL_LITERALS = tuple(sorted(lits))
     return _LABEL_LITERALS
@@ -2921,16 +2922,17 @@ def _credential_needles(ascii_line):
 
 def _credential_marks(text, low, anchors):
     """Where the lines that may hold a user and its password are marked, sorted: a spaced slash,
-    `credentials are` or `creds are` (then `user:password`).  The slash is found from its `/`, the
-    others from the places of `cred`: a `str.find` of a needle that holds a space stops at every
-    space (~3-6 ms a MB for each of the three)."""
+    `credentials are` or `creds are` (then `user:password`).  The slash is found by the one pass
+    (a branch of its `/` tree, where a scan of its own stopped at each `/` of the text again: ~1 ms
+    a MB of paths), the others from the places of `cred`: a `str.find` of a needle that holds a
+    space stops at every space (~3-6 ms a MB for each of the three)."""
     if len(text) < HOLDS_BY_REGEX_FROM:  # (a short text: no pattern to compile in a hook's process)
         marks, at = [], text.find(" / ")
         while at >= 0:
             marks.append(at)
             at = text.find(" / ", at + 1)
     else:
-        marks = [m.start() - 1 for m in compiled("spaced-slash", r"/(?<= /) ").finditer(text)]
+        marks = list(anchors.at(" / "))
     if "cred" in anchors.present:
         marks += [at for at in anchors.at("cred") if low.startswith(("credentials are ", "creds are "), at)]
         marks.sort()

@@ -58,9 +58,19 @@ _PAIRS = (
 _ALIYUN_SECRET = r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{30}(?![A-Za-z0-9_-])"
 
 
+# What stands right before a substitution's head (_SUBSTITUTION_HEAD) with its `s`: literals of the
+# one pass, each a branch of a tree that pass reads anyway (of `'`, `"`, `-`, the `s` trie), where a
+# scan of the head's pattern stopped at every `s` of the text (~10-13M instructions a MB of real
+# output, which holds none); with the separator they would end at `/`, tried at each `/` of a path.
+_BEFORE_HEAD = ("'s", '"s', "-e s", "-e\ts", "sed s", "sed\ts")
+_SUBSTITUTION_HEAD = r"s[/|#](?:(?<=['\"]s.)|(?<=-e[ \t]s.)|(?<=sed[ \t]s.))"
+
+
 def literals():
-    """What find looks for in the lowercased text (store/privacy/anchors.py)."""
-    return tuple(literal for literal, _id, _secret in _PAIRS)
+    """What find looks for in the lowercased text (store/privacy/anchors.py): the providers' ids'
+    literals, `join` (a branch of the `j` pivot's tree, where a pass of its own read the whole text
+    again: ~5M instructions a MB of real output), and what stands before a substitution's head."""
+    return (*(literal for literal, _id, _secret in _PAIRS), "join", *_BEFORE_HEAD)
 _JOIN = r"join[ \t]+(?:--?[\w-]+[ \t]+)*(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}/([^\s\"'`]+)"  # (read in the lowercased text)
 _URL_USER = r"://([A-Za-z0-9_~.+-]{16,200}):(?:x-[a-z]+(?:-[a-z]+)+)?@"
 # a URL's user broken at a terminal's width: its first part ends a line, the rest opens the next
@@ -86,7 +96,7 @@ def find(look):
         _url_users(text, look.anchors.at("://"), found)
         if "\n" in text:
             _wrapped_url_users(text, look.anchors.at("://"), found)
-    joins = look.anchors.at("join")  # (its places in the one-byte copy, where `in` read the wide text)
+    joins = look.anchors.at("join")  # (the one pass's places)
     if joins:
         _join_paths(text, look.low, found, joins)
     # (an access key id as the provider finder found it: no pass over the text, `"AKIA" in text` and
@@ -109,8 +119,8 @@ def find(look):
     aliyun = sorted(f[0] for f in found if f[3] == "service_token" and text.startswith("LTAI", f[0]))
     if aliyun:
         _beside_an_id(text, found, aliyun, _ALIYUN_SECRET, "secret", _app_secret_shape)
-    if "s/" in text or "s|" in text or "s#" in text:
-        _substitutions(text, found)
+    if not present.isdisjoint(_BEFORE_HEAD):
+        _substitutions(text, found, _substitution_starts(text, look.anchors))
 
 
 def _backticked(text, low, found, nouns):
@@ -252,21 +262,24 @@ def _wrapped_url_users(text, places, found):
             add_span(found, text, m.start(2), m.end(2), P_TOLD, "token")
 
 
-def _substitution_starts(text):
-    """Where `s/`, `s|` or `s#` starts an argument: quoted, or after `-e` or `sed` (`s/` stands
-    thousands of times a MB of paths, `tests/`: the engine finds the two characters, then looks
-    behind them; ~0.8-1.2 ms a MB of real output, against ~2.6-4 ms for three loops of string
-    finds, 1-2.5 for a test in Python of each `s/`)."""
-    return [m.start() for m in compiled("told-substitution-head", r"s[/|#](?:(?<=['\"]s.)|(?<=-e[ \t]s.)|(?<=sed[ \t]s.))")
-            .finditer(text)]
+def _substitution_starts(text, anchors):
+    """Where `s/`, `s|` or `s#` starts an argument (_SUBSTITUTION_HEAD): quoted, or after `-e` or
+    `sed`, read at the one pass's places of what stands before it (`anchors`, of the lowercased
+    text: each head's `s` ends one of them there, and no two heads overlap)."""
+    head = compiled("told-substitution-head", _SUBSTITUTION_HEAD).match
+    starts = set()
+    for literal in _BEFORE_HEAD:
+        offset = len(literal) - 1  # (where its `s` stands)
+        starts.update(at + offset for at in anchors.at(literal) if head(text, at + offset))
+    return sorted(starts)
 
 
-def _substitutions(text, found):
+def _substitutions(text, found, starts):
     """`s/PATTERN/X/g`: X, decided as an assigned value, when the pattern is a secret's stand-in:
     a placeholder's words that name no other thing (`changeme`, `<your-password>`, not
     `BACKEND_HOST_PLACEHOLDER`), or a pattern naming a password (`^.*db_password.*$`).  Not a path
-    (`s|/home/Password/|…|`), nor a mask (`s/=.*/***/`)."""
-    for at in _substitution_starts(text):
+    (`s|/home/Password/|…|`), nor a mask (`s/=.*/***/`).  `starts`: where its head's `s` stands."""
+    for at in starts:
         m = compiled("told-substitution", _SUBSTITUTION).match(text, at)
         if m is None:
             continue
