@@ -1587,7 +1587,7 @@ def _tables(text, low, found, heads_and_rows=None):
             if verdict is not None and verdict[1] >= MEDIUM:
                 # (a column headed by a weak `key`, `wandb key`, is read as its label would be: a
                 # metric's or a setting's name there is no credential; any other column takes any value)
-                cols.append((i, verdict[0], verdict[1] if h[-3:] == "key" else STRONG))
+                cols.append((i, verdict[0], verdict[1] if h[-3:] == "key" else STRONG, h in _NAMES_HEADS))
         if cols:
             _table_rows(text, rows_at, cols, found)
 
@@ -1859,7 +1859,7 @@ def _table_rules(text):
 
 
 def _table_rows(text, pos, cols, found):
-    """The cells of `cols` ((index, kind, strength)) in the rows from `pos` on, until a line without `|`
+    """The cells of `cols` ((index, kind, strength, a column of secrets' names)) in the rows from `pos` on, until a line without `|`
     (a border line, `+----+`, is stepped over)."""
     n = len(text)
     while pos < n:
@@ -1881,16 +1881,23 @@ def _table_rows(text, pos, cols, found):
         for part in parts:
             cells.append((at, at + len(part)))
             at += len(part) + 1
-        for i, kind, strength in cols:
+        for i, kind, strength, names in cols:
             if i < len(cells):
                 cs, ce = cells[i]
                 raw = text[cs:ce]
                 value = raw.strip().strip("`")
                 if value and not (i == 0 and len(cells) > 1 and kind in _ISSUED and _a_rows_name(value)) \
-                        and not _a_note_in_a_cell(value):
+                        and not _a_note_in_a_cell(value) \
+                        and not (names and compiled("secret-path-cell", _SECRET_PATH).match(value)):
                     vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
                     _take(text, found, (vs, vs + len(value)), strength, POSITION, kind)
         pos = eol + 1
+
+
+# A column headed by the bare noun (`| Secret | Rotated | Owner |`): an inventory of secrets, whose
+# cells may name each by its store's path (`db/app_rw`, `stripe/webhook`) rather than hold it.
+_NAMES_HEADS = frozenset(("secret", "secrets"))
+_SECRET_PATH = r"[a-z][a-z0-9_.-]{0,30}(?:/[a-z][a-z0-9_.-]{0,30})+\Z"
 
 
 def _a_note_in_a_cell(value):

@@ -69,15 +69,29 @@ def _on_the_line(text, start, end, found):
             continue
         s, last = _word_around(line, m.start())
         word = line[s:last].rstrip(".:")
-        if 6 <= len(word) <= 40 and word[0].isalpha() and word.isascii() and _made(word):
+        if 6 <= len(word) <= 40 and word[0].isalpha() and word.isascii() and _said(line, s) and _made(word):
             made.append((start + s, start + s + len(word)))
-    if not made:
+    if not made or (len(made) > 1 and _examples(line)):
         return
     # the sentence's own word, not one inside the value (`'Password1!' is rejected`: an example)
     rest = "".join(text[a:b] for a, b in zip([start] + [e for _s, e in made], [s for s, _e in made] + [end])).lower()
     if any(w in rest for w in _SAID):
         for s, e in made:
             add_span(found, text, s, e, P_PROSE, "password")
+
+
+def _said(line: str, s: int) -> bool:
+    """The word at line[s] stands as prose does: after a blank (a quote between them too), not a
+    member's or a key's value (`"u":"X"`, `=X`)."""
+    if s and line[s - 1] in "\"'`":
+        s -= 1
+    return not s or line[s - 1] in " \t("
+
+
+def _examples(line: str) -> bool:
+    """Values a sentence gives as alternatives (`such as 'X' or 'Y'`, `e.g.`): examples of a rule."""
+    low = line.lower()
+    return "such as" in low or "e.g." in low or "for example" in low or " or " in low
 
 
 def _word_around(line: str, at: int) -> tuple:

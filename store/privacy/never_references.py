@@ -1,5 +1,6 @@
 """Values that point at a secret kept elsewhere, not the secret: an entry of a secret store or a
-password manager written as its path (`db/app_rw`, `Infra/web01`, `database/creds/app_rw/<lease>`),
+password manager written as its path (`Infra/web01`, `database/creds/app_rw/<lease>`; `db/app_rw`
+in a table's column of secrets' names: candidates._tables),
 and the name of an object the same text defines or mounts (`-object secret,id=sec0` then
 `key-secret=sec0`; `Secret=db_root,type=env,target=…`: a mount's options after the name)."""
 
@@ -15,12 +16,18 @@ _MOUNT_OPTIONS = r",(?:[a-z]+=[^,\s]*,)*(?:type|target|src|source|dst|destinatio
 
 
 def a_store_path(value: str) -> bool:
-    """`value` is a path of names (a last segment of an id's randomness allowed: a lease's id),
-    with no segment that reads as a password: an entry of a secret store, not its secret."""
+    """`value` is a path of names that a store's entry has: a vault's folder, capitalised, and its
+    item (`Infra/web01`, `Ops/Grafana`), or names then a lease's random id
+    (`database/creds/app_rw/<id>`).  Lower-case words alone joined by a slash may be a password
+    (`stone/walrus`) or a key's value (`mail/primary_sender`): not told from their shape."""
     if "/" not in value or len(value) > 160:
         return False
     m = compiled("never-store-path", _STORE_PATH).match(value)
-    return m is not None and (m.group(1) is None or looks_random(m.group(1)))
+    if m is None:
+        return False
+    if m.group(1) is not None:
+        return looks_random(m.group(1))
+    return value[0].isupper()
 
 
 def an_objects_name(text: str, s: int, e: int, value: str) -> bool:
