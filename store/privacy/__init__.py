@@ -78,6 +78,7 @@ from store.privacy.anchors import (
     few_places,
     long_runs,
 )
+from store.privacy.argument_logins import argument_logins
 from store.privacy.changed_lines import values_changed_with_secrets
 from store.privacy.commands import (
     command_lines,
@@ -85,9 +86,13 @@ from store.privacy.commands import (
     user_password_at,
     written_to_secret_file,
 )
+from store.privacy.encoded import encoded_secrets
 from store.privacy.evidence_lines import evidence_lines
 from store.privacy.headed_lists import passwords_under_a_heading
 from store.privacy.id_roles import ids_by_their_role
+from store.privacy.joined_logins import joined_logins
+from store.privacy.made_in_prose import literals as made_in_prose_literals
+from store.privacy.made_in_prose import made_passwords_in_prose
 from store.privacy.made_passwords import made_passwords_in_slots
 from store.privacy.names import (
     name_verdict,
@@ -428,6 +433,11 @@ FINDERS = (
     ("command-line position", lambda look: command_lines(look.text, look.low, look.anchors, look.found),
      "rules.COMMAND_LINE"),
     ("user:password@host", lambda look: user_password_at(look.text, look.found), "commands.user_password_at"),
+    ("login:password as one word", lambda look: joined_logins(look.text, look.found), "joined_logins.py"),
+    ("a password as the argument after its login", lambda look: argument_logins(look.text, look.found),
+     "argument_logins.py"),
+    ("a made password in a sentence about passwords or logging in",
+     lambda look: made_passwords_in_prose(look.text, look.anchors, look.found), "made_in_prose.py"),
     ("a literal written to a secret's file", lambda look: written_to_secret_file(look.text, look.anchors, look.found),
      "commands.written_to_secret_file; decided by evidence.decide"),
     ("labels, pairs, arrays, calls, SQL, wallets", lambda look: candidates.find(look.text, look.low, look.anchors,
@@ -506,6 +516,8 @@ FINDERS = (
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
     ("a value told beside what names it: a sentence's noun, a provider's id, a join command, a URL's fixed password, a "
      "substitution's stand-in", told.find, "told.py"),
+    ("a secret inside a value encoded in base64", lambda look: look.runs and encoded_secrets(look, _find),
+     "encoded.py; found by the other finders in the decoded text"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
      "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip
@@ -523,6 +535,7 @@ NEED_A_LITERAL = frozenset((
     "an OAuth code in its redirect", "a user / its password", "an assignment inside an assignment, a symbol's argument",
     "a login with a user and a password", "a value below its name", "a secret's noun in a sentence",
     "a one-time code said with its label", "a REPL's output", "a value a tool or format declares secret",
+    "a made password in a sentence about passwords or logging in",
 ))
 
 
@@ -696,6 +709,7 @@ def _literals(ascii_only: bool = False):
         lits.update(declared.literals())
         lits.update(layouts.literals())
         lits.update(told.literals())
+        lits.update(made_in_prose_literals())
         lits.update(START_WORDS_IN_THE_PASS)
         if ascii_only:
             lits = {lit for lit in lits if lit.isascii()}

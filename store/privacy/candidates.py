@@ -67,6 +67,7 @@ from store.privacy.rules import MEDIUM, STRONG, WEAK
 from store.privacy.users import USER_WORDS, after_a_user
 from store.privacy.values import (
     CACHE,
+    GRAMMAR_WORDS,
     HOLDS_BY_REGEX_FROM,
     P_NAME,
     VALUE_MEMOS,
@@ -291,6 +292,8 @@ def find(text, low, anchors, found, find_secrets):
         _named_elements(text, low, anchors, found)
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
+    if "| " in present and holds(low, "|\n"):
+        _tables(text, low, found, _ruleless_heads(text, low, anchors))
     _aligned_tables(text, low, anchors, found)
     if "| " in present or not present.isdisjoint(_BOX_BARS):
         _labelled_rows(text, low, anchors, found)
@@ -1565,13 +1568,16 @@ def _labelled_rows(text, low, anchors, found):
                 _take(text, found, m.span(2), verdict[1], ASSIGN, verdict[0])  # a word there is a heading
 
 
-def _tables(text, low, found):
+def _tables(text, low, found, heads_and_rows=None):
     """A table with a column headed by a secret word: that column's cells.  Markdown's (`|---|`),
     a query's output: MySQL's (`+---+` borders), psql's (`---+---` under a header without outer
-    pipes).  Not a column whose header says its cells are encrypted (`encrypted_secret`,
+    pipes); `heads_and_rows`: (header's cells, where its rows start) of tables without a rule
+    (_ruleless_heads).  Not a column whose header says its cells are encrypted (`encrypted_secret`,
     `ciphertext`): ciphertext at rest, not the secret it hides."""
-    for m in _table_heads(text):
-        heads = [h.strip().strip("*`").lower() for h in m.group(1).split("|")]
+    if heads_and_rows is None:
+        heads_and_rows = ((m.group(1), m.end()) for m in _table_heads(text))
+    for head, rows_at in heads_and_rows:
+        heads = [h.strip().strip("*`").lower() for h in head.split("|")]
         cols = []
         for i, h in enumerate(heads):
             if "encrypted" in h or "ciphertext" in h.replace("_", "").replace(" ", ""):
@@ -1582,9 +1588,40 @@ def _tables(text, low, found):
             if verdict is not None and verdict[1] >= MEDIUM:
                 # (a column headed by a weak `key`, `wandb key`, is read as its label would be: a
                 # metric's or a setting's name there is no credential; any other column takes any value)
-                cols.append((i, verdict[0], verdict[1] if h[-3:] == "key" else STRONG))
+                cols.append((i, verdict[0], verdict[1] if h[-3:] == "key" else STRONG, h in _NAMES_HEADS))
         if cols:
-            _table_rows(text, m.end(), cols, found)
+            _table_rows(text, rows_at, cols, found)
+
+
+def _ruleless_heads(text, low, anchors):
+    """(header's cells, where its rows start) of each table of pipes without a rule under its
+    header (a Gherkin `Examples:` or data table, a wiki's table): a line of pipes whose cells are
+    names (letters, no digits: no row of values) and one of them a label, first of its table, right
+    above a line of as many pipes that is no rule."""
+    out = []
+    done = set()
+    for s, _e, _kind, _single in label_hits(low, anchors):
+        ls = text.rfind("\n", 0, s) + 1
+        if ls in done:
+            continue
+        done.add(ls)
+        le = text.find("\n", s)
+        if le < 0:
+            continue
+        line = text[ls:le].strip()
+        if not (line.startswith("|") and line.endswith("|")) or line.count("|") < 3:
+            continue
+        below_end = text.find("\n", le + 1)
+        below = text[le + 1:len(text) if below_end < 0 else below_end].strip()
+        if below.count("|") != line.count("|") or not below.startswith("|") or not below.strip("-+|: \t"):
+            continue
+        above = text[text.rfind("\n", 0, ls - 1) + 1:ls].strip() if ls else ""
+        if above.startswith("|"):
+            continue  # a row of a table (the header is its table's first line)
+        cells = line[1:-1].split("|")
+        if all(compiled("ruleless-head-cell", r"[ \t]*[A-Za-z_<][A-Za-z_ .<>-]{0,40}\Z").match(c) for c in cells):
+            out.append((line[1:-1], le + 1))
+    return out
 
 
 _HEAD_CELL = r"[^\W\d][\w.-]{0,30}+(?: [\w.-]{1,20}+)?+"  # (possessive: no backtracking over prose)
@@ -1627,7 +1664,7 @@ def _aligned_tables(text, low, anchors, found):
             if "\t" in text[ls:le] and "  " not in text[ls:le]:  # separated by tabs: the cell by its index
                 _tab_rows(text, le + 1, index, len(cells), verdict[0], found)
             else:
-                _aligned_rows(text, le + 1, cs - ls, verdict[0], found)
+                _aligned_rows(text, le + 1, cs - ls, verdict[0], found, ce - ls, index == len(cells) - 1)
 
 
 def _a_row_above(text, ls, le, cells):
@@ -1731,11 +1768,14 @@ def _tab_rows(text, pos, index, count, kind, found):
         pos = eol + 1
 
 
-def _aligned_rows(text, pos, col, kind, found):
+def _aligned_rows(text, pos, col, kind, found, col_end=None, last=False):
     """The one-word cells that start at column `col` of the rows from `pos` on (a rule of dashes
-    under the header is stepped over), until a blank line or a row not aligned there."""
+    under the header is stepped over), until a blank line or a row not aligned there; or, where
+    the header's cell and the first row's are aligned on their right (a data frame's print, `column
+    -R`), the one-word cells that end at column `col_end`."""
     n = len(text)
-    for _ in range(200):
+    right = False
+    for rows in range(200):
         if pos >= n:
             return
         eol = text.find("\n", pos)
@@ -1746,14 +1786,40 @@ def _aligned_rows(text, pos, col, kind, found):
         if not row.strip(" \t-=+|"):
             pos = eol + 1
             continue
-        if len(row) <= col or row[col].isspace() or (col and not row[col - 1].isspace()):
-            return
+        if right or len(row) <= col or row[col].isspace() or (col and not row[col - 1].isspace()):
+            # (aligned on the right from the first row on, or not at all: a row not aligned
+            # under left-aligned rows ends their table)
+            cell = _right_aligned_cell(row, col_end, last) if col_end is not None and (right or not rows) else None
+            if cell is None:
+                return
+            right = True
+            _take(text, found, (pos + cell[0], pos + cell[1]), STRONG, POSITION, kind)
+            pos = eol + 1
+            continue
         end = col
         while end < len(row) and not row[end].isspace():
             end += 1
         if end == len(row) or row[end] == "\t" or row[end:end + 2] == "  ":
             _take(text, found, (pos + col, pos + end), STRONG, POSITION, kind)
         pos = eol + 1
+
+
+def _right_aligned_cell(row, col_end, last):
+    """(start, end) in `row` of the one-word cell that ends at column `col_end` (the header's `last`
+    cell: the row's last, where it ends), two blanks or its line's start before it; or None."""
+    if last:
+        row = row.rstrip()
+        col_end = len(row)
+        if not row:
+            return None
+    if len(row) < col_end or row[col_end - 1].isspace() or (len(row) > col_end and not row[col_end].isspace()):
+        return None
+    start = col_end
+    while start and not row[start - 1].isspace():
+        start -= 1
+    if start and row[start - 2:start] != "  " and row[start - 1] != "\t":
+        return None
+    return start, col_end
 
 
 def _table_heads(text):
@@ -1794,7 +1860,7 @@ def _table_rules(text):
 
 
 def _table_rows(text, pos, cols, found):
-    """The cells of `cols` ((index, kind, strength)) in the rows from `pos` on, until a line without `|`
+    """The cells of `cols` ((index, kind, strength, a column of secrets' names)) in the rows from `pos` on, until a line without `|`
     (a border line, `+----+`, is stepped over)."""
     n = len(text)
     while pos < n:
@@ -1816,15 +1882,31 @@ def _table_rows(text, pos, cols, found):
         for part in parts:
             cells.append((at, at + len(part)))
             at += len(part) + 1
-        for i, kind, strength in cols:
+        for i, kind, strength, names in cols:
             if i < len(cells):
                 cs, ce = cells[i]
                 raw = text[cs:ce]
                 value = raw.strip().strip("`")
-                if value and not (i == 0 and len(cells) > 1 and kind in _ISSUED and _a_rows_name(value)):
+                if value and not (i == 0 and len(cells) > 1 and kind in _ISSUED and _a_rows_name(value)) \
+                        and not _a_note_in_a_cell(value) \
+                        and not (names and compiled("secret-path-cell", _SECRET_PATH).match(value)):
                     vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
                     _take(text, found, (vs, vs + len(value)), strength, POSITION, kind)
         pos = eol + 1
+
+
+# A column headed by the bare noun (`| Secret | Rotated | Owner |`): an inventory of secrets, whose
+# cells may name each by its store's path (`db/app_rw`, `stripe/webhook`) rather than hold it.
+_NAMES_HEADS = frozenset(("secret", "secrets"))
+_SECRET_PATH = r"[a-z][a-z0-9_.-]{0,30}(?:/[a-z][a-z0-9_.-]{0,30})+\Z"
+
+
+def _a_note_in_a_cell(value):
+    """A cell of words that says where the secret is or why there is none (`in the vault → Ops/db`,
+    `SSO, no local password`): a word of grammar, or the secret's own label, among three words or
+    more; not a pass phrase (`correct horse battery staple` holds neither)."""
+    words = value.lower().replace(",", " ").split()
+    return len(words) >= 3 and any(w in GRAMMAR_WORDS or w in LABELS for w in words)
 
 
 _ISSUED = frozenset(("token", "api_key"))  # (kinds a machine issues: random, never a word a person reads)

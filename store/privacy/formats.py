@@ -39,7 +39,7 @@ P_FORMAT = 3500  # between a name's find (P_NAME) and an entropy one (P_RANDOM)
 
 # The words a CSV header's secret column or an LDIF attribute is found by (its cell also judged
 # by name_verdict: `login_password`, `Password`, `pwd`).
-CSV_WORDS = ("password", "passwd", "pwd", "secret", "token")
+CSV_WORDS = ("password", "passwd", "pass", "pwd", "secret", "token")
 # A setter's verbs (a word of its own on a command line, or a subcommand's first or last part:
 # `put-parameter`, `env:set`) and the flags that name what is set or give its value.
 SETTER_VERBS = frozenset("set add create put update replace store write -replace".split())
@@ -73,7 +73,7 @@ def find(look, find_secrets):
     `find_secrets`: the whole filter, for what a JSON string or a header object says."""
     text, low, anchors, found = look.text, look.low, look.anchors, look.found
     present = anchors.present
-    if "," in text and not present.isdisjoint(CSV_WORDS):
+    if ("," in text or ";" in text) and not present.isdisjoint(CSV_WORDS):
         _csv_columns(text, low, anchors, found)
     if LDIF_LITERAL in present:
         # (an attribute's name stands right before its `::`: a classifier's `Language :: Python`, 1,234
@@ -130,11 +130,10 @@ _CSV_FIELD = r"(?:\"[A-Za-z_][\w .()/-]{0,39}\"|[A-Za-z_][\w.()/-]{0,39}(?: [\w.
 
 
 def _csv_columns(text, low, anchors, found):
-    header = compiled("csv-header", r"[ \t]*" + _CSV_FIELD + r"(?:," + _CSV_FIELD + r"){2,40}[ \t]*\r?(?=\n)")
     # what follows the word to its field's end (`password_hash`, `Password (old)`: a word
-    # character first), then a comma, the line's end or a quote's; None where the word ends no
+    # character first), then a separator, the line's end or a quote's; None where the word ends no
     # field of a header (most places: prose, code, a JSON key), without a match object
-    field_end = compiled("csv-word-field-end", r"(?:\w[\w .()/-]*+)?+(?=[,\r\n]|\",|\Z)").match
+    field_end = compiled("csv-word-field-end", r"(?:\w[\w .()/-]*+)?+(?=[,;\r\n]|\"[,;]|\Z)").match
     done = set()
     for word in CSV_WORDS:
         n = len(word)
@@ -146,34 +145,51 @@ def _csv_columns(text, low, anchors, found):
                 continue
             done.add(ls)
             le = low.find("\n", at)
-            if le < 0 or low.count(",", ls, le) < 2:
+            sep = _csv_separator(low, ls, le)
+            if sep is None:
                 continue  # a header has rows below it and three fields or more
-            m = header.match(text, ls)
+            m = _csv_header(sep).match(text, ls)
             if m is None or m.end() != le:
                 continue
-            names = [cell.strip(" \t\r\"") for cell in text[ls:le].split(",")]
+            names = [cell.strip(" \t\r\"") for cell in text[ls:le].split(sep)]
             for index, name in enumerate(names):
                 verdict = name_verdict(name)
                 if verdict is not None and verdict[1] >= MEDIUM:
-                    _csv_rows(text, le + 1, index, len(names), verdict, found)
+                    _csv_rows(text, le + 1, index, len(names), verdict, found, sep)
 
 
-def _csv_fields(text, pos, end):
+def _csv_separator(low, ls, le):
+    """The separator of the header line low[ls:le]: `,`, or `;` (a spreadsheet's export where the
+    comma is the decimal mark) where no comma parts three fields; None for no header.  (A tab's
+    columns are an aligned table's: candidates._aligned_tables.)"""
+    if le < 0:
+        return None
+    for sep in (",", ";"):
+        if low.count(sep, ls, le) >= 2:
+            return sep
+    return None
+
+
+def _csv_header(sep):
+    return compiled("csv-header" + sep, r"[ \t]*" + _CSV_FIELD + r"(?:" + sep + _CSV_FIELD + r"){2,40}[ \t]*\r?(?=\n)")
+
+
+def _csv_fields(text, pos, end, sep=","):
     """(start, end) of each field of the CSV row text[pos:end] (a quoted field: inside its quotes)."""
-    rx = compiled("csv-field", r"\"((?:[^\"\n]|\"\")*)\"|([^,\n]*)")
+    rx = compiled("csv-field" + sep, r"\"((?:[^\"\n]|\"\")*)\"|([^" + sep + r"\n]*)")
     out = []
     while True:
         m = rx.match(text, pos, end)
         out.append(m.span(1) if m.group(1) is not None else m.span(2))
         pos = m.end()
-        if pos >= end or text[pos] != ",":
+        if pos >= end or text[pos] != sep:
             return out
         pos += 1
 
 
-def _csv_rows(text, pos, index, count, verdict, found):
+def _csv_rows(text, pos, index, count, verdict, found, sep=","):
     """The field at `index` of each row from `pos` on, while rows have `count` fields (one more or
-    less: a trailing comma) and no blank line comes."""
+    less: a trailing separator) and no blank line comes."""
     n = len(text)
     for _ in range(2000):
         if pos >= n:
@@ -182,7 +198,7 @@ def _csv_rows(text, pos, index, count, verdict, found):
         eol = n if eol < 0 else eol
         if not text[pos:eol].strip():
             return
-        fields = _csv_fields(text, pos, eol)
+        fields = _csv_fields(text, pos, eol, sep)
         if abs(len(fields) - count) > 1 or index >= len(fields):
             return
         s, e = fields[index]

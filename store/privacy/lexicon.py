@@ -15,7 +15,8 @@ Afrikaans, Tagalog, Irish, Esperanto, Luxembourgish, Frisian, Hausa, Yoruba, Zul
 Punjabi, Gujarati, Kannada, Malayalam, Sinhala, Burmese, Khmer, Lao, Pashto, Kurdish, Kyrgyz,
 Somali, Javanese, Malagasy, Faroese, Haitian Creole, Yiddish, and with a word of another
 language and a connector of their own Nepali and Marathi (Hindi's), Maltese and Cebuano
-(English's) (85); and the typos of `password` (PASSWORD_TYPOS).
+(English's) (85); Oromo, Igbo, Tetum, Uyghur, Tibetan and Dhivehi (91); and the typos of
+`password` (PASSWORD_TYPOS).
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ _PASSWORD = (
     "pasvort passwuert wachtwurd iphasiwedi ਪਾਸਵਰਡ પાસવર્ડ ಪಾಸ್‌ವರ್ಡ್ ಪಾಸ್ವರ್ಡ್ പാസ്‌വേഡ് പാസ്വേഡ് මුරපද "
     "စကားဝှက် ពាក្យសម្ងាត់ ລະຫັດຜ່ານ پټنوم şîfre sîfre сырсөз tenimiafina loyniorð modpas פּאַראָל פאראל igbaniwọle "
     # Romansh (`pled-clav`, a key-word)
-    "pled-clav"
+    "pled-clav "
+    # Igbo, Javanese's krama (`sandhi`), Tetum, Uyghur (`پارول`, `پارولى`), Tibetan, Dhivehi
+    "okwuntughe sandhi liafuan-pase پارول གསང་ཚིག ޕާސްވޯޑ"
 )
 _SECRET = (
     "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
@@ -61,7 +64,7 @@ for _kind, _phrases in (
                   "código de acesso", "код доступа", "mot de passe", "palavra passe", "parola d'ordine", "κωδικός πρόσβασης", "كلمة المرور", "كلمة السر",
                   "كلمه المرور", "رمز عبور", "پاس ورڈ", "mật khẩu", "mat khau", "kata sandi",
                   "kata laluan", "нууц үг", "құпия сөз", "kalmar sirri", "kalmar wucewa", "furaha sirta",
-                  "erayga sirta", "tembung sandhi", "የይለፍ ቃል", "የይለፍ ቃሉ",
+                  "erayga sirta", "tembung sandhi", "jecha darbii", "የይለፍ ቃል", "የይለፍ ቃሉ",
                   # a Wi-Fi network's key is its password (`clé wifi: X`; `wifi key: X`: KEY_QUALIFIERS)
                   "wlan-schlüssel", "wlan-passwort", "clé wifi", "clé wi-fi", "cle wifi", "clave wifi",
                   "clave del wifi", "chave wifi", "chiave wifi")),

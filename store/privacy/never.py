@@ -149,6 +149,7 @@ from store.privacy.never_real import (
     words_in_a_keys_place,
 )
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
+from store.privacy.never_references import a_store_path, an_objects_name
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.users import an_email_address
@@ -293,6 +294,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # `${token:0:15}`: a shell's substring of a variable, its offset and length
     if (shape & _UNDERSCORE or last == "_" or after == "_") and _structural_id(text, s, e, value, last):
         return True
+    if "/" in value and kind not in PROVIDER_KINDS and a_store_path(value):
+        return True  # `db/app_rw`, `Infra/web01`: an entry of a secret store, named by its path
     # (the common span judged at once, its line's start once for all the values after it: never_secret
     # ~195 -> ~148 ms on dense_u's 20,500 spans, the MB's time 0.92-0.96 of what it was)
     if s > 40 and kind != "high_entropy" and kind != "cookie" and not shape & ~_IDENTIFIER \
@@ -317,6 +320,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
             and ((kind == "password" and sent_by_a_test_client(text, s, e)) or typed_by_a_test(text, s, e))) \
         or (kind not in PROVIDER_KINDS and never_in_real(text, s, e, kind, value, end)) \
         or _never_by_its_role(text, s, e, kind, value, end) \
+        or (kind not in PROVIDER_KINDS and an_objects_name(text, s, e, value)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)

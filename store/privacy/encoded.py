@@ -1,0 +1,56 @@
+"""A secret inside a value encoded in base64: a whole configuration (JSON, an INI section, an env
+file) passed as one variable or argument (`APP_CONFIG_B64=eyJkYi…`, `-e SETTINGS_B64=W3NtdHBd…`,
+a CI variable pasted in a prompt).  No label stands beside such a value; its decoded text holds
+one, so the value is read decoded by the same finders, and where they find a secret in it the
+encoded value goes whole.  Base64 of an image, a certificate or of settings without a secret
+decodes to bytes, or to text where nothing is found, and stays."""
+
+from binascii import Error, a2b_base64
+
+from store.privacy.values import P_RANDOM, add_span, compiled
+
+# Shorter base64 holds no name and value of a secret; longer is a file's content, not a setting's.
+_MIN, _MAX = 40, 8_000
+_BODY = r"(?<![A-Za-z0-9_.+/-])[A-Za-z0-9+/]+={0,2}(?![\w.+/=-])"
+# (below every other finder's: a value they find keeps the kind they give it, `basic_auth`)
+P_ENCODED = P_RANDOM + 500
+# The first character of each four of base64 whose bytes are ASCII text (a byte below 0x80 holds
+# its first six bits: 0-31): bytes of an image, a hash or a key fail it at once, before a decode.
+_ASCII_QUADS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef")
+# What decoded configuration holds: a name and its value (`"password":"…"`, `password=…`).
+_PAIRED = frozenset(":=")
+
+
+def decoded_text(value: str):
+    """`value`'s base64 decoded to readable text (UTF-8, no control characters but line breaks and
+    tabs), or None: bytes of an image, a key or a hash."""
+    try:
+        raw = a2b_base64(value + "=" * (-len(value) % 4))
+    except (Error, ValueError):
+        return None
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not decoded.isprintable() and not decoded.replace("\n", "").replace("\t", "").replace("\r", "").isprintable():
+        return None
+    return decoded
+
+
+def encoded_secrets(look, find) -> None:
+    """Each base64 value of the text's long runs whose decoded text holds a secret `find` finds,
+    as one find of that secret's kind."""
+    text = look.text
+    for s, e in look.runs:
+        if e - s < _MIN:
+            continue
+        for m in compiled("encoded-body", _BODY).finditer(text, s, e):
+            value = m.group()
+            if not _MIN <= len(value) <= _MAX or not _ASCII_QUADS.issuperset(value[0::4]):
+                continue
+            decoded = decoded_text(value)
+            if decoded is None or not _PAIRED.intersection(decoded):
+                continue
+            inner = find(decoded)
+            if inner:
+                add_span(look.found, text, m.start(), m.end(), P_ENCODED, inner[0][0])

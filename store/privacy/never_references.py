@@ -1,0 +1,47 @@
+"""Values that point at a secret kept elsewhere, not the secret: an entry of a secret store or a
+password manager written as its path (`Infra/web01`, `database/creds/app_rw/<lease>`; `db/app_rw`
+in a table's column of secrets' names: candidates._tables),
+and the name of an object the same text defines or mounts (`-object secret,id=sec0` then
+`key-secret=sec0`; `Secret=db_root,type=env,target=…`: a mount's options after the name)."""
+
+from store.privacy.values import compiled, looks_random
+
+# A segment of a store's path that is a name: lower-case words (`app_rw`, `stripe`), a capitalised
+# word (`Infra`, `Grafana`), a host's name with its number (`web01`).
+# (a segment of 24 characters at most: a store's names are short, a password's run is not)
+_NAME_SEGMENT = r"(?=[\w.-]{1,24}(?:/|\Z))(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][a-z]+[0-9]{0,3})"
+_STORE_PATH = _NAME_SEGMENT + r"(?:/" + _NAME_SEGMENT + r")+(?:/([A-Za-z0-9_-]{16,64}))?\Z"
+# What follows an object's name in a mount's option list (`,type=env,target=DB_PASSWORD`).
+_MOUNT_OPTIONS = r",(?:[a-z]+=[^,\s]*,)*(?:type|target|src|source|dst|destination|mode|uid|gid)="
+
+
+def a_store_path(value: str) -> bool:
+    """`value` is a path of names that a store's entry has: a vault's folder, capitalised, and its
+    item (`Infra/web01`, `Ops/Grafana`), or names then a lease's random id
+    (`database/creds/app_rw/<id>`).  Lower-case words alone joined by a slash may be a password
+    (`stone/walrus`) or a key's value (`mail/primary_sender`): not told from their shape."""
+    if "/" not in value or len(value) > 160:
+        return False
+    m = compiled("never-store-path", _STORE_PATH).match(value)
+    if m is None:
+        return False
+    if m.group(1) is not None:
+        return looks_random(m.group(1))
+    return value[0].isupper()
+
+
+def an_objects_name(text: str, s: int, e: int, value: str) -> bool:
+    """text[s:e] names an object: a mount's options follow it, or the text defines it as an id
+    (`id=value`) elsewhere."""
+    if len(value) > 64 or not value.replace("_", "").replace("-", "").isalnum():
+        return False
+    if text.startswith(",", e) and compiled("never-mount-options", _MOUNT_OPTIONS).match(text, e):
+        return True
+    at = text.find("id=" + value)
+    while at >= 0:
+        end = at + 3 + len(value)
+        if at + 3 != s and (end == len(text) or not (text[end].isalnum() or text[end] in "_-")) \
+                and (at == 0 or not text[at - 1].isalnum()):
+            return True
+        at = text.find("id=" + value, end)
+    return False
