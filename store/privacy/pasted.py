@@ -21,7 +21,7 @@ _SHORTEST, _LONGEST = 24, 256
 def prompt_token(prompt: str) -> str | None:
     """`prompt` with its one token replaced, or None when it is not a token alone."""
     value = prompt.strip()
-    if not _SHORTEST <= len(value) <= _LONGEST or not _a_token(value):
+    if not _SHORTEST <= len(value) <= _LONGEST or not _a_token(value) or _found_by_the_finders(value):
         return None
     if never_secret(value, 0, len(value), "token"):
         return None
@@ -29,8 +29,16 @@ def prompt_token(prompt: str) -> str | None:
     return prompt[:start] + MARKER + prompt[start + len(value):]
 
 
+def _found_by_the_finders(value: str) -> bool:
+    """The finders take `value` already (a provider's key, `API_KEY=X`): the prompt is cleaned as any
+    text is, and keeps the kind and the name they give."""
+    from store.privacy import find_secrets  # (the package's face imports this module)
+
+    return bool(find_secrets(value))
+
+
 def _a_token(value: str) -> bool:
-    if compiled("pasted-token-chars", r"[A-Za-z0-9_~.+/=-]+\Z").match(value) is None:
+    if compiled("pasted-token-chars", r"[A-Za-z0-9_~.+/-]+={0,2}\Z").match(value) is None:
         return False
     if compiled("pasted-hex", r"[0-9a-fA-F]+\Z").match(value) is not None:
         return len(value) > 40  # longer than a commit's hex: a key's (a digest alone is said with words)

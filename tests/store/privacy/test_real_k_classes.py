@@ -59,6 +59,15 @@ def test_a_prompt_that_is_nothing_but_a_token_is_redacted():
     assert clean_value(line)["message"]["content"][0]["text"] == "[REDACTED:token]"
 
 
+def test_a_prompt_the_finders_read_keeps_their_kind_and_its_name():
+    """A prompt that the finders read already (a provider's key, `NAME=X`) is cleaned as any text: the
+    name stays and the kind is the provider's, not the lone token's (the import read such prompts as
+    `[REDACTED:token]` whole, `API_KEY=` lost)."""
+    github = "ghp_" + BASE62[:36]
+    assert _prompt(github) == "[REDACTED:github_token]"
+    assert _prompt("API_KEY=" + BASE62[:40]).startswith("API_KEY=[REDACTED:")
+
+
 def test_an_id_a_hash_or_words_as_a_prompt_are_kept():
     for prompt in (HEX40, "4f6c2a1e-9b7d-4c3a-8e5f-1a2b3c4d5e6f", f"what is {HEX64}?",
                    f"is {HEX64} the sha256 of the release tarball?", "continue with the migration please",
