@@ -37,11 +37,28 @@ def an_objects_name(text: str, s: int, e: int, value: str) -> bool:
         return False
     if text.startswith(",", e) and compiled("never-mount-options", _MOUNT_OPTIONS).match(text, e):
         return True
-    at = text.find("id=" + value)
+    return any(at != s for at in _ids_defined(text).get(value, ()))
+
+
+_LAST_IDS: list = [None, {}]  # the last text read and its ids (a text's candidates ask in turn)
+
+
+def _ids_defined(text: str) -> dict:
+    """Each value the text defines as `id=value` (not after a letter or a digit: `uuid=`), with where
+    each definition's value starts: one read of the text, where a search for each candidate's
+    `id=value` read all of it again (~1,300 candidates in a MB of realistic output, ~40 ms)."""
+    if _LAST_IDS[0] is text:
+        return _LAST_IDS[1]
+    ids: dict = {}
+    at = text.find("id=")
     while at >= 0:
-        end = at + 3 + len(value)
-        if at + 3 != s and (end == len(text) or not (text[end].isalnum() or text[end] in "_-")) \
-                and (at == 0 or not text[at - 1].isalnum()):
-            return True
-        at = text.find("id=" + value, end)
-    return False
+        if at == 0 or not text[at - 1].isalnum():
+            start = end = at + 3
+            stop = min(len(text), start + 65)  # (a name of 64 characters at most)
+            while end < stop and (text[end].isalnum() or text[end] in "_-"):
+                end += 1
+            if start < end <= start + 64:
+                ids.setdefault(text[start:end], []).append(start)
+        at = text.find("id=", at + 3)
+    _LAST_IDS[0], _LAST_IDS[1] = text, ids
+    return ids

@@ -158,3 +158,12 @@ def test_a_made_password_in_a_sentence_about_logging_in():
     # an example of a weak password the sentence names, a tag, a class's name
     _kept("login page broken since Release-2024 (see issue #4412)", "Release-2024")
     _kept("at auth.LoginConfig$$Enhancer2x.login(Unknown Source)", "LoginConfig$$Enhancer2x")
+
+
+def test_an_objects_name_is_read_from_ids_defined_anywhere_in_a_long_text():
+    """The ids a text defines are read once a text (a search a candidate cost ~40 ms a MB of realistic
+    output): a name defined far before or after its use is still an object's, in a text of a MB."""
+    filler = "drwxr-xr-x 2 ana staff 4096 Mar  3 10:00 src\n" * 12_000
+    text = ("-object secret,id=vault7,file=/run/keys/vault7\n" + filler
+            + "-drive file=disk.qcow2,encrypt.key-secret=vault7\n" + filler)
+    assert "key-secret=vault7" in clean_text(text)
