@@ -1544,7 +1544,7 @@ class Cleaner:
         while stack:
             src, dst = stack.pop()
             if isinstance(src, dict):
-                src = without_pasted_token(self._without_secret_output(src))
+                src = without_pasted_token(self._without_secret_output(src), find_secrets)
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:

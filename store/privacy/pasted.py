@@ -18,23 +18,17 @@ MARKER = "[REDACTED:token]"
 _SHORTEST, _LONGEST = 24, 256
 
 
-def prompt_token(prompt: str) -> str | None:
-    """`prompt` with its one token replaced, or None when it is not a token alone."""
+def prompt_token(prompt: str, finds) -> str | None:
+    """`prompt` with its one token replaced, or None when it is not a token alone or the finders
+    (`finds`, the package's find_secrets) take it already: then the prompt is cleaned as any text
+    is, and keeps the kind and the name they give (a provider's key, `API_KEY=X`)."""
     value = prompt.strip()
-    if not _SHORTEST <= len(value) <= _LONGEST or not _a_token(value) or _found_by_the_finders(value):
+    if not _SHORTEST <= len(value) <= _LONGEST or not _a_token(value) or finds(value):
         return None
     if never_secret(value, 0, len(value), "token"):
         return None
     start = prompt.index(value)
     return prompt[:start] + MARKER + prompt[start + len(value):]
-
-
-def _found_by_the_finders(value: str) -> bool:
-    """The finders take `value` already (a provider's key, `API_KEY=X`): the prompt is cleaned as any
-    text is, and keeps the kind and the name they give."""
-    from store.privacy import find_secrets  # (the package's face imports this module)
-
-    return bool(find_secrets(value))
 
 
 def _a_token(value: str) -> bool:
@@ -45,17 +39,17 @@ def _a_token(value: str) -> bool:
     return looks_random(value)
 
 
-def without_pasted_token(src: dict) -> dict:
+def without_pasted_token(src: dict, finds) -> dict:
     """`src`, or a copy whose prompt (a hook's, a transcript's user message's, a queued prompt's)
-    that is a token alone is redacted."""
+    that is a token alone is redacted (`finds`: see prompt_token)."""
     if src.get("hook_event_name") == "UserPromptSubmit":
-        return _replaced(src, "prompt")
+        return _replaced(src, "prompt", finds)
     if src.get("role") == "user" or src.get("type") == "queue-operation":
         content = src.get("content")
         if isinstance(content, str):
-            return _replaced(src, "content")
+            return _replaced(src, "content", finds)
         if isinstance(content, list) and any(_text_block(item) for item in content):
-            items = [_replaced(item, "text") if _text_block(item) else item for item in content]
+            items = [_replaced(item, "text", finds) if _text_block(item) else item for item in content]
             if any(a is not b for a, b in zip(items, content)):
                 return {**src, "content": items}
     return src
@@ -65,7 +59,7 @@ def _text_block(item) -> bool:
     return isinstance(item, dict) and item.get("type") == "text" and isinstance(item.get("text"), str)
 
 
-def _replaced(src: dict, key: str) -> dict:
+def _replaced(src: dict, key: str, finds) -> dict:
     text = src.get(key)
-    got = prompt_token(text) if isinstance(text, str) and _SHORTEST <= len(text) else None
+    got = prompt_token(text, finds) if isinstance(text, str) and _SHORTEST <= len(text) else None
     return src if got is None else {**src, key: got}
