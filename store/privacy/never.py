@@ -152,7 +152,7 @@ from store.privacy.never_real_places import ciphertext_under_its_header, never_i
 from store.privacy.never_references import a_store_path, an_objects_name
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
-from store.privacy.users import an_email_address
+from store.privacy.users import a_users_name, an_email_address
 from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
@@ -197,6 +197,11 @@ PATH_OR_REFERENCE = (
     r"|(?:process|os|self|this|settings|config|env|import\.meta|window|globalThis|ENV|app)"
     r"(?:\.[A-Za-z_$][\w$]*)+[!?]?"
 )
+# A member read by code, negated or through optional chaining (`!!token?.email`, `user?.profile.token`):
+# names of two characters or more, each starting in lower case as code's members do (`Ab?.Cd9` may be a password).
+MEMBER_CHAIN = r"!{0,2}[a-z_$][\w$]+(?:\??\.[a-z_$][\w$]+)+"
+# A hidden file's name: a dot, then words of letters joined by `.`, `-` or `_` (`.env.production`, `.mcp.json`).
+DOTFILE = r"\.[a-z]+(?:[-_][a-z]+)*(?:\.[a-z]+(?:[-_][a-z]+)*)*"
 # A relative path as a person cites it: with its line (and column) after it, or a range of its
 # lines (`docs/GUIDE.md:41-48`, a review's reference), or a glob of the files of one kind in a folder.
 PATH_CITED = (r"[\w.-]+(?:/[\w.@-]+)+\.[a-z][a-z0-9]{0,4}(?::[0-9]{1,6}){1,2}(?:-[0-9]{1,6})?"  # lib/auth.ts:48:7
@@ -273,6 +278,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    if kind not in PROVIDER_KINDS and len(value) <= 64 and (last in ":=\uff1a \t" or "\uff1a" in value or ":" in value) \
+            and a_users_name(text, s, value):
+        return True  # `账号：X`: a user's label names the value, not a password's
     if value[-1] == "." and value[:3] == "eyJ" and text.startswith("..", e) and value.count(".") == 2:
         return True  # `eyJhbGci….eyJpc3Mi...`: a JWT cut at an ellipsis in its payload, no signature
     # (`{` or a backquote right before the span or at its start: read by character, not from a slice of both)
@@ -745,6 +753,10 @@ def _by_its_marks(value: str, first: str) -> bool:
         return True
     if first == "!" and compiled("never-tag", r"![A-Za-z][A-Za-z_:.-]*").fullmatch(value):
         return True  # a YAML tag: password: !vault |, !Ref DbPassword (with a digit, `!Pqj9conv`: a password)
+    if (first == "!" or "?." in value) and compiled("never-chain", MEMBER_CHAIN).fullmatch(value):
+        return True  # existingToken: !!token?.email: a member read by code (negated, or optional), not a value
+    if first == "." and compiled("never-dotfile", DOTFILE).fullmatch(value):
+        return True  # grep DB_PASS .env.production: a hidden file's name (letters only: `.hunter2` may be a password)
     if first in "./~@pPoOsScCeEwWiIgGaAtdD" and "." in value and compiled("never-path", PATH_OR_REFERENCE).fullmatch(value):
         return True
     if "/" in value and (":" in value or "*" in value) and compiled("never-path-cited", PATH_CITED).fullmatch(value):

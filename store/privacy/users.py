@@ -82,3 +82,39 @@ def a_user_at_a_host(word):
     if not dot or not head or not top or head.startswith(".") or ".." in domain:
         return None
     return top
+
+
+_SEPARATORS = (":", "=", "\uff1a")
+
+
+def a_users_name(text, s, value):
+    """The value at text[s] is a user's name, not a password: a user's label and its separator stand
+    right before it in a script written without spaces (`账号：X` after `密码是`), or
+    start it (`credentials: 账号：X`, a user's pair read as one value, no password in it)."""
+    head, sep, rest = "", "", ""
+    for mark in _SEPARATORS:
+        if mark in value:
+            head, sep, rest = value.partition(mark)
+            break
+    if sep and rest.strip() and not any(mark in rest for mark in _SEPARATORS):
+        return _ends_with_a_user_word(head.rstrip(" \t"))
+    before = text[max(0, s - 40):s].rstrip(" \t")
+    if not before or before[-1] not in _SEPARATORS:
+        return False
+    return _ends_with_a_user_word(before[:-1].rstrip(" \t"), unspaced_only=True)
+
+
+def _ends_with_a_user_word(seg, unspaced_only=False):
+    """`seg` ends with a word of USER_WORDS: whole in a spaced script (`my login`, not `client_id`),
+    its characters alone in a script written without spaces (`密码是账号`).  `unspaced_only`: only
+    such a script's words (in English `Password for the 'elastic' user: X`, `user` is the password's
+    owner, named in the password's own label)."""
+    low = seg.lower()
+    for word in USER_WORDS:
+        if unspaced_only and ord(word[0]) < 0x2E80:
+            continue
+        if low.endswith(word):
+            at = len(low) - len(word)
+            if at == 0 or ord(word[0]) >= 0x2E80 or not (low[at - 1].isalnum() or low[at - 1] in "_-."):
+                return True
+    return False

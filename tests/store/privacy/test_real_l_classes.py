@@ -1,0 +1,43 @@
+"""Classes the held real part L showed after its figures were taken (it is a dev part since), each
+written with made-up values of the same shape, with neighbours on the other side."""
+
+import pytest
+
+from store.privacy import clean_text, clean_value
+
+
+@pytest.mark.parametrize("text", [
+    "      console.log('signIn callback:', {\n        account: !!account,\n        existingToken: !!token?.email,\n      });",
+    "  const token = session?.user.accessToken;\n  headers: { token: user?.profile.token },",
+    "root@db01:/srv/app# grep \"DB_PASS\" .env.production",
+    "2. APIキーを .mcp.json に直接設定（再起動後に利用可能）",
+    "password: .env.local (ask Ana for the file)",
+])
+def test_code_members_and_hidden_file_names_are_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ('DB_PASSWORD="Ab?.Cd9"', "Ab?.Cd9"),
+    ("password: .hunter2", ".hunter2"),
+    ("token: !!Xq8vT2nLp4Rw", "Xq8vT2nLp4Rw"),
+])
+def test_a_password_that_looks_like_a_member_or_a_dotfile_stays_redacted(text, secret):
+    assert secret not in clean_text(text)
+
+
+def test_a_user_named_after_a_chinese_account_label_is_kept_and_its_password_goes():
+    prompt = "我的账号和密码是账号：kvmz0193 \n密码：c7d1e2a9 数据调用说明参考pdf文档"
+    out = clean_value({"hook_event_name": "UserPromptSubmit", "prompt": prompt})["prompt"]
+    assert "账号：kvmz0193" in out and "c7d1e2a9" not in out
+    summary = "   - Provided credentials: 账号：kvmz0193, 密码：c7d1e2a9\n"
+    assert clean_text(summary) == "   - Provided credentials: 账号：kvmz0193, 密码：[REDACTED:password]\n"
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Password for the 'elastic' user: Zq!Harbor7", "Zq!Harbor7"),
+    ("credentials: admin:Ember!x92", "Ember!x92"),
+    ("user: admin\npassword: Ember!x92", "Ember!x92"),
+])
+def test_a_password_beside_a_user_label_stays_redacted(text, secret):
+    assert secret not in clean_text(text)
