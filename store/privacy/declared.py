@@ -53,6 +53,7 @@ from store.privacy.rules import MEDIUM
 from store.privacy.values import (
     P_NAME,
     add_span,
+    all_hex,
     compiled,
     holds,
     is_reference,
@@ -556,7 +557,7 @@ def _generated_token(value):
     if decide(value, MEDIUM, ASSIGN):
         return True
     return compiled("uuid-alone", UUID + r"\Z").match(value) is not None or \
-        (len(value) >= 16 and compiled("hex-alone", r"[0-9a-fA-F]+\Z").match(value) is not None)
+        (len(value) >= 16 and all_hex(value))
 
 
 def _take(look, m, group, style, kind, alone=False):

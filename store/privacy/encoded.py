@@ -5,9 +5,7 @@ one, so the value is read decoded by the same finders, and where they find a sec
 encoded value goes whole.  Base64 of an image, a certificate or of settings without a secret
 decodes to bytes, or to text where nothing is found, and stays."""
 
-from binascii import Error, a2b_base64
-
-from store.privacy.values import P_RANDOM, add_span, compiled
+from store.privacy.values import P_RANDOM, add_span, base64_bytes, compiled
 
 # Shorter base64 holds no name and value of a secret; longer is a file's content, not a setting's.
 _MIN, _MAX = 40, 8_000
@@ -24,9 +22,8 @@ _PAIRED = frozenset(":=")
 def decoded_text(value: str):
     """`value`'s base64 decoded to readable text (UTF-8, no control characters but line breaks and
     tabs), or None: bytes of an image, a key or a hash."""
-    try:
-        raw = a2b_base64(value + "=" * (-len(value) % 4))
-    except (Error, ValueError):
+    raw = base64_bytes(value)
+    if raw is None:
         return None
     try:
         decoded = raw.decode("utf-8")

@@ -7,7 +7,7 @@ lower and upper case, digits and a symbol (`Heron!Pass47`, `Birch-Hollow-62`).  
 (`node:20.11-alpine`), a host's port, a digest (`sha256:…`), a key of a map (`app:web`) or a time
 have no such shape and stay."""
 
-from store.privacy.values import P_RANDOM, add_span, compiled, looks_random
+from store.privacy.values import P_RANDOM, add_span, all_hex, compiled, looks_random
 
 # The password: after the colon, up to a blank, a quote or the end (or the `@` of a URL's host).
 _AFTER_COLON = r":([^\s\"'`/:@,;{}()\[\]<>|\\=]{8,64})(?=[\s\"'`]|\\[nrt\"]|@|\Z)"
@@ -56,7 +56,7 @@ def short_random(value: str) -> bool:
 def _password_shape(value: str) -> bool:
     if made_password(value):
         return True
-    if len(value) < 10 or compiled("joined-hex", r"[0-9a-fA-F]+\Z").match(value):
+    if len(value) < 10 or all_hex(value):
         return False  # a digest's hex
     return looks_random(value) or short_random(value)
 

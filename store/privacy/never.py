@@ -153,7 +153,7 @@ from store.privacy.never_references import a_store_path, an_objects_name
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.users import a_users_name, an_email_address
-from store.privacy.values import CACHE, VALUE_MEMOS, compiled, looks_random, remember
+from store.privacy.values import CACHE, VALUE_MEMOS, all_hex, compiled, looks_random, remember
 
 # A structural id, the whole value (or the run of id characters around a span).
 STRUCTURAL_ID = (
@@ -1560,7 +1560,7 @@ def _logfmt_line(text: str, s: int) -> bool:
 
 
 def _is_hex(value: str) -> bool:
-    return len(value) >= 16 and compiled("never-hex", r"[0-9a-fA-F]+\Z").match(value) is not None
+    return len(value) >= 16 and all_hex(value)
 
 
 # A cookie's attributes (RFC 6265): what follows them in a Set-Cookie header is no cookie's value.

@@ -9,7 +9,7 @@ output that is one token (`docker run -d` prints a container's 64 hex digits) is
 from __future__ import annotations
 
 from store.privacy.never import never_secret
-from store.privacy.values import compiled, looks_random
+from store.privacy.values import all_hex, compiled, looks_random
 
 MARKER = "[REDACTED:token]"
 
@@ -34,7 +34,7 @@ def prompt_token(prompt: str, finds) -> str | None:
 def _a_token(value: str) -> bool:
     if compiled("pasted-token-chars", r"[A-Za-z0-9_~.+/-]+={0,2}\Z").match(value) is None:
         return False
-    if compiled("pasted-hex", r"[0-9a-fA-F]+\Z").match(value) is not None:
+    if all_hex(value):
         return len(value) > 40  # longer than a commit's hex: a key's (a digest alone is said with words)
     return looks_random(value)
 

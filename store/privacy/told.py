@@ -30,6 +30,7 @@ from store.privacy.rules import STRONG
 from store.privacy.values import (
     P_CUSTOM,
     add_span,
+    all_hex,
     compiled,
     line_bounds,
     looks_random,
@@ -231,7 +232,7 @@ def _join_paths(text, low, found, places):
             continue
         at = m.start(1)
         for seg in text[m.start(1):m.end(1)].split("/"):
-            if len(seg) >= 16 and (looks_random(seg) or compiled("told-hex", r"[0-9a-fA-F]+\Z").match(seg)):
+            if len(seg) >= 16 and (looks_random(seg) or all_hex(seg)):
                 add_span(found, text, at, at + len(seg), P_TOLD, "token")
             at += len(seg) + 1
 

@@ -384,15 +384,25 @@ _SINGLE = r"(?:(?<![A-Z])[A-Z](?![A-Za-z])|(?<![A-Z])[A-Z](?=[A-Z][a-z])|(?<![A-
 _NOT_WORDISH = r"\d{7}|\d+\D+\d+\D+\d|" + _SINGLE + r".*?" + _SINGLE
 
 
-def base64_text(value: str) -> bool:
-    """`value` is base64 of readable text (an encoded e-mail body, not a key)."""
+def all_hex(value: str) -> bool:
+    """`value` is hex digits alone, of either case (a digest's, a commit's, a key's)."""
+    return compiled("hex", r"[0-9a-fA-F]+\Z").match(value) is not None
+
+
+def base64_bytes(value: str):
+    """`value` decoded as base64, its missing padding added; None where it is no base64."""
     import binascii
 
     try:
-        raw = binascii.a2b_base64(value + "=" * (-len(value) % 4))
+        return binascii.a2b_base64(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        return False
-    if len(raw) < 8:
+        return None
+
+
+def base64_text(value: str) -> bool:
+    """`value` is base64 of readable text (an encoded e-mail body, not a key)."""
+    raw = base64_bytes(value)
+    if raw is None or len(raw) < 8:
         return False
     text = raw.decode("utf-8", "ignore")
     if len(raw) - len(text.encode("utf-8")) > 3:
@@ -489,7 +499,7 @@ def url_user_token(value: str, text: str, at: int) -> bool:
     ingest host (an error tracker's public DSN) stays.  A user's name, a word, stays."""
     if looks_random(value):
         return True
-    if compiled("hex-user", r"[0-9a-fA-F]{16,}\Z").match(value) is None:
+    if len(value) < 16 or not all_hex(value):
         return False
     return len(value) >= 40 or compiled("repository-path", r"@[\w.-]+(?::\d+)?/[^\s@\"'<>]{0,300}?\.git(?![\w.-])").match(
         text, at) is not None
