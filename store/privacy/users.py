@@ -7,6 +7,9 @@ from __future__ import annotations
 
 USER_WORDS = frozenset("user username login id ssid account benutzer usuario utilisateur логин пользователь 用户 用户名 账号 "
                         "帳號 ユーザー ユーザー名 아이디 사용자".split())
+# Those of scripts written without spaces between words (and Hangul's), matched as characters alone.
+_UNSPACED_USER_WORDS = tuple(w for w in USER_WORDS if ord(w[0]) >= 0x2E80)
+_SEPARATORS = (":", "=", "\uff1a")
 
 
 def after_a_user(text, s):
@@ -38,7 +41,7 @@ def _user_before(seg, window):
     value, rest = seg[cut + 1:], seg[:cut + 1].rstrip(" \t")
     if window and not rest:
         return None
-    for sep in (":", "=", "\uff1a"):
+    for sep in _SEPARATORS:
         if sep in value:
             if rest:
                 return False
@@ -84,9 +87,6 @@ def a_user_at_a_host(word):
     return top
 
 
-_SEPARATORS = (":", "=", "\uff1a")
-
-
 def a_users_name(text, s, value):
     """The value at text[s] is a user's name, not a password: a user's label and its separator stand
     right before it in a script written without spaces (`账号：X` after `密码是`), or
@@ -101,18 +101,16 @@ def a_users_name(text, s, value):
     before = text[max(0, s - 40):s].rstrip(" \t")
     if not before or before[-1] not in _SEPARATORS:
         return False
-    return _ends_with_a_user_word(before[:-1].rstrip(" \t"), unspaced_only=True)
+    # (only a script's written without spaces: in English `Password for the 'elastic' user: X`,
+    # `user` is the password's owner, named in the password's own label)
+    return before[:-1].rstrip(" \t").endswith(_UNSPACED_USER_WORDS)
 
 
-def _ends_with_a_user_word(seg, unspaced_only=False):
+def _ends_with_a_user_word(seg):
     """`seg` ends with a word of USER_WORDS: whole in a spaced script (`my login`, not `client_id`),
-    its characters alone in a script written without spaces (`密码是账号`).  `unspaced_only`: only
-    such a script's words (in English `Password for the 'elastic' user: X`, `user` is the password's
-    owner, named in the password's own label)."""
+    its characters alone in a script written without spaces (`密码是账号`)."""
     low = seg.lower()
     for word in USER_WORDS:
-        if unspaced_only and ord(word[0]) < 0x2E80:
-            continue
         if low.endswith(word):
             at = len(low) - len(word)
             if at == 0 or ord(word[0]) >= 0x2E80 or not (low[at - 1].isalnum() or low[at - 1] in "_-."):
