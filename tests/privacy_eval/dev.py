@@ -575,6 +575,7 @@ def cases() -> list:
         dev_blind19,
         dev_blind22,
         dev_blind23,
+        dev_blind24,
         dev_negatives8,
         dev_negatives10,
         dev_negatives11,
@@ -601,4 +602,4 @@ def cases() -> list:
             + dev_unwritten13.cases() + dev_unwritten14.cases() + dev_blind15a.cases()
             + dev_blind15b.cases() + dev_blind17.cases() + dev_unwritten15.cases()
             + dev_unwritten16.cases() + dev_blind19.cases() + dev_blind22.cases()
-            + dev_blind23.cases())
+            + dev_blind23.cases() + dev_blind24.cases())
