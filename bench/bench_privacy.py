@@ -565,12 +565,13 @@ UNSEEN_PARTS = (("unseen", "UNSEEN (written blind on 2026-11-30, never tuned on)
                 ("unseen_four", "UNSEEN, PART FOUR (written blind on 2026-12-01 03:50, never tuned on)"),
                 ("unseen_five", "UNSEEN, PART FIVE (written blind on 2026-12-01 07:00, never tuned on)"),
                 ("unseen_six", "UNSEEN, PART SIX (written blind on 2026-12-02 02:40, never tuned on)"),
-                ("unseen_seven", "UNSEEN, PART SEVEN (written blind on 2026-12-02 12:55, never tuned on)"))
+                ("unseen_seven", "UNSEEN, PART SEVEN (written blind on 2026-12-02 12:55, never tuned on)"),
+                ("unseen_eight", "UNSEEN, PART EIGHT (written blind on 2026-12-02 15:59, never tuned on)"))
 
 
 def unseen_part(per_family: bool = True) -> bool:
     """The unseen parts (tests/privacy_eval/unseen.py, unseen_two.py, unseen_three.py, unseen_four.py,
-    unseen_five.py, unseen_six.py, unseen_seven.py), written blind and never tuned on: each printed as the held part is, then all together, with whether
+    unseen_five.py, unseen_six.py, unseen_seven.py, unseen_eight.py), written blind and never tuned on: each printed as the held part is, then all together, with whether
     they meet the held targets.  Reported only: they change neither the exit code nor the held verdict, and their
     misses and false redactions are never listed (--list), so that nobody tunes on them."""
     import importlib

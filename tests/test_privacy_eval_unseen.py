@@ -1,8 +1,8 @@
 """The unseen parts of the labelled privacy set (tests/privacy_eval/unseen.py, unseen_two.py,
-unseen_three.py, unseen_four.py, unseen_five.py, unseen_six.py, unseen_seven.py) are sound as labelled
-sets: each of the seven loads, every positive holds its secrets in the value the filter is given, no
-negative is empty, its families are its own (no other part names them) and of 6 (the fourth: 4; the
-fifth, the sixth and the seventh: 5) to 6, 8, 16 or 17 cases.
+unseen_three.py, unseen_four.py, unseen_five.py, unseen_six.py, unseen_seven.py, unseen_eight.py) are
+sound as labelled sets: each of the eight loads, every positive holds its secrets in the value the
+filter is given, no negative is empty, its families are its own (no other part names them) and of 6
+(the fourth: 4; the fifth, the sixth, the seventh and the eighth: 5) to 6, 8, 16 or 17 cases.
 
 These tests never run the filter: the parts are measured by bench/bench_privacy.py alone."""
 
@@ -15,6 +15,7 @@ from tests.privacy_eval import (
     dev,
     held,
     unseen,
+    unseen_eight,
     unseen_five,
     unseen_four,
     unseen_seven,
@@ -23,12 +24,13 @@ from tests.privacy_eval import (
     unseen_two,
 )
 
-PARTS = [unseen, unseen_two, unseen_three, unseen_four, unseen_five, unseen_six, unseen_seven]
+PARTS = [unseen, unseen_two, unseen_three, unseen_four, unseen_five, unseen_six, unseen_seven, unseen_eight]
 # each part's least: positives and negatives, then families of each; its smallest and largest family;
 # whether a family holds only positives or only negatives (the third part's families hold both)
 SIZES = {unseen: (350, 35, 6, 16, True), unseen_two: (320, 22, 6, 16, True), unseen_three: (280, 40, 6, 17, False),
          unseen_four: (94, 18, 4, 8, True), unseen_five: (95, 18, 5, 6, True),
-         unseen_six: (95, 18, 5, 6, True), unseen_seven: (95, 18, 5, 6, True)}
+         unseen_six: (95, 18, 5, 6, True), unseen_seven: (95, 18, 5, 6, True),
+         unseen_eight: (95, 18, 5, 6, True)}
 
 
 def _flat(value) -> str:
