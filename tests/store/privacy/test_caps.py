@@ -137,3 +137,18 @@ def test_an_exec_array_of_many_items_loses_its_password():
     text = '["/app/server", ' + items + ', "--password", "Kq7vW2zHeron!x"]\n'
     assert len(text) > JOINED_MAX
     assert _values(text) == ["Kq7vW2zHeron!x"]
+
+
+# ------------------------------------------------------------------------------ a get on a long line
+
+
+def test_a_get_at_the_end_of_a_line_longer_than_the_get_cap_has_its_reply_lost():
+    head = "x" * (declared.GET_LINE_MAX + 10)
+    text = head + " 127.0.0.1:6379> HGET svc:mail password\n\"Kq7vW2zHeron!x\"\n"
+    assert _values(text) == ["Kq7vW2zHeron!x"]
+
+
+def test_a_line_of_a_thousand_gets_reads_its_end_alone():
+    # (the get pattern's lazy scans are quadratic in what they read: a line of `redis-cli ` repeated)
+    text = "redis-cli " * 100_000 + "\n\"Kq7vW2zHeron!x\"\n"
+    assert _values(text) == []
