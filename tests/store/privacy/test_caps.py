@@ -152,3 +152,19 @@ def test_a_line_of_a_thousand_gets_reads_its_end_alone():
     # (the get pattern's lazy scans are quadratic in what they read: a line of `redis-cli ` repeated)
     text = "redis-cli " * 100_000 + "\n\"Kq7vW2zHeron!x\"\n"
     assert _values(text) == []
+
+
+# ------------------------------------------------------------------------------ the hook's cut of a huge string
+
+
+@pytest.mark.parametrize("off", [-30, -20, -10, -4, 0, 3])
+def test_a_token_where_the_hook_cuts_one_long_line_leaves_no_piece_of_it(off):
+    token = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    half = MAX_FIELD_CHARS // 2
+    row = '{"id":1234,"name":"build-agent","state":"idle"},'
+    head = (row * (half // len(row) + 1))[: half + off - 6]
+    text = head + ',"v":"' + token + '"}' + row * 2_200
+    assert "\n" not in text and len(text) > MAX_FIELD_CHARS
+    cleaned = clean_text(_safe_cap(text))
+    assert "\n… [" in cleaned
+    assert not any(token[i:i + 8] in cleaned for i in range(4, len(token) - 7))
