@@ -324,18 +324,18 @@ def _safe_cap(text: str, limit: int = MAX_FIELD_CHARS) -> str:
     text = strip_private(strip_injected(text))
     if len(text) <= limit:
         return text
+    import re
+
     half = limit // 2
     cut = text.rfind("\n", half // 2, half)
-    if cut < 0:
-        space = max(text.rfind(" ", half - 1000, half), text.rfind("\t", half - 1000, half))
-        cut = space if space > 0 else half
+    if cut < 0:  # one long line: cut before the word the cut would split (a token's head is a leak)
+        split = re.compile(r"[\s\"'`,;(){}\[\]<>][^\s\"'`,;(){}\[\]<>]*\Z").search(text, half - 1000, half + 1)
+        cut = split.start() if split is not None else half
     head = text[:cut]
     tail = ""
     start = text.find("\n", len(text) - half, len(text) - half // 2)
     if start >= 0:
         tail = text[start + 1 :]
-        import re
-
         end = re.search(r"-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----", tail)
         if end and "-----BEGIN" not in tail[: end.start()]:
             tail = tail[end.end() :]

@@ -13,7 +13,7 @@ of words without one is no command line."""
 
 from __future__ import annotations
 
-from store.privacy.values import P_NAME, VALUE_MEMOS, add_span, compiled, remember
+from store.privacy.values import P_NAME, VALUE_MEMOS, add_span, compiled, joined_secrets
 
 P_ITEM = P_NAME + 500  # (candidates.P_CANDIDATE's, as an exec array's finds)
 _LINES: dict = {}  # the command line a list makes -> its finds (values.VALUE_MEMOS)
@@ -75,12 +75,7 @@ def _item(text, item, ls):
 def _judge(text, run, found, find_secrets):
     if len(run) < 2 or not any(word[:1] == "-" and word[1:2].isalpha() or word[:2] == "--" for _i, _at, word in run):
         return
-    line = " ".join(word for _i, _at, word in run)
-    if len(line) > 2000:
-        return
-    spans = _LINES.get(line)
-    if spans is None:
-        spans = remember(_LINES, line, find_secrets(line))
+    spans = joined_secrets(" ".join(word for _i, _at, word in run), _LINES, find_secrets)
     pos = 0
     for _i, at, word in run:
         for kind, s, e in spans:

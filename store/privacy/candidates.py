@@ -74,6 +74,7 @@ from store.privacy.values import (
     add_span,
     compiled,
     holds,
+    joined_secrets,
     looks_random,
     matches_from,
     remember,
@@ -1959,13 +1960,7 @@ def _arrays(text, low, anchors, found, find_secrets):
             pos += len(value) + 1
         if len(joined) < 2:
             continue
-        line = " ".join(joined)
-        if "\n" in line or len(line) > 2000:
-            continue
-        spans = _ARRAY_LINES.get(line)  # (an array repeated in the text is read once)
-        if spans is None:
-            spans = remember(_ARRAY_LINES, line, find_secrets(line))
-        for kind, s, e in spans:
+        for kind, s, e in joined_secrets(" ".join(joined), _ARRAY_LINES, find_secrets):
             for js, ts, length in parts:
                 a, b = max(s, js), min(e, js + length)
                 if a < b:

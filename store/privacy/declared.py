@@ -66,8 +66,8 @@ MASK_LITERAL = "::add-mask::"
 # A get of a key or field named for a secret, at redis-cli's prompt or on its command line: the
 # reply on the next lines is its value (`127.0.0.1:6379> HGET svc:mail password` then `"X"`).
 GET_LITERALS = ("> get ", "> hget ", "> hmget ", "redis-cli ")
-# The longest line read as a get (its pattern's two lazy scans try each `redis-cli` with each blank
-# after it: 60 KB of `redis-cli ` repeated took 3.2 s, 1 MB would take minutes)
+# The most of a line read as a get, its end (its pattern's two lazy scans try each `redis-cli` with
+# each blank after it: 60 KB of `redis-cli ` repeated took 3.2 s, 1 MB would take minutes)
 GET_LINE_MAX = 4096
 JWK_LITERALS = ('"kty"', "'kty'")
 JWK_YAML_LITERAL = "kty:"
@@ -227,16 +227,19 @@ def _got_replies(look):
     )
     done = set()
     for lit in GET_LITERALS:
+        le = -1
         for at in look.anchors.at(lit):
+            if at < le:
+                continue  # (a line read already: its bounds not looked for again at each place)
             ls, le = line_bounds(low, at)
             if ls in done:
                 continue
             done.add(ls)
             if low.find("get", ls, le) < 0:
                 continue  # (no verb: `redis-cli -h cache ping`; the pattern's lazy scan skipped)
-            if le - ls > GET_LINE_MAX:
-                continue  # (no typed GET is that long; the lazy scan is quadratic in a line's length)
-            m = rx.match(text, ls, le)
+            # (a typed GET ends its line: a longer line is read in its last GET_LINE_MAX characters,
+            # the lazy scan being quadratic in the length it reads)
+            m = rx.match(text, max(ls, le - GET_LINE_MAX), le)
             if m is None:
                 continue
             verb, fields = m.group(1).lower(), m.group(3).split()

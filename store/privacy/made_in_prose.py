@@ -33,7 +33,7 @@ def made_passwords_in_prose(text: str, anchors, found: list) -> None:
     """Each made password on a line that says a password's or a login's word (the module's docstring)."""
     present = anchors.present
     low = anchors.low
-    starts = set()
+    starts = set()  # (each line read once, however many of the words it says: linear in the text)
     for w in _WORDS:
         if w not in present:
             continue
@@ -44,8 +44,6 @@ def made_passwords_in_prose(text: str, anchors, found: list) -> None:
             starts.add(low.rfind("\n", 0, at) + 1)
             le = low.find("\n", at)
             last_end = len(low) if le < 0 else le
-            if len(starts) >= 2000:
-                break
     for ls in sorted(starts):
         le = low.find("\n", ls)
         _on_the_line(text, ls, len(low) if le < 0 else le, found)

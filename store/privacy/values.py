@@ -119,6 +119,44 @@ def line_bounds(text: str, at: int) -> tuple:
     return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
 
 
+def windows(text: str, size: int, overlap: int, sep: str = "\n"):
+    """(start, end) of windows of `text`, each at most `size` long, that cover it: a finder that
+    reads a short text alone reads every place of a long one so, in time linear in its length.
+    Each window ends after a `sep` (a line break; a blank between a command line's words) where one
+    stands in its last `overlap` characters, and the next starts after one within the `overlap`
+    characters before that end where one stands: every stretch of `overlap` characters or fewer
+    (a line that short) lies whole in one window.  `size` is at least 4 * `overlap`: each window
+    moves on by `size` - 3 * `overlap` or more."""
+    n = len(text)
+    s = 0
+    while n - s > size:
+        e = s + size
+        cut = text.rfind(sep, e - overlap, e)
+        e = cut + 1 if cut >= 0 else e
+        yield s, e
+        ls = text.rfind(sep, e - 2 * overlap, e - overlap)
+        s = ls + 1 if ls >= 0 else e - overlap
+    yield s, n
+
+
+# A command line a list's items make (an exec array, a YAML list) is read whole up to this long,
+# a longer one in windows this long that overlap by JOINED_OVERLAP (a flag and its value).
+JOINED_MAX, JOINED_OVERLAP = 2_000, 400
+
+
+def joined_secrets(line: str, memo: dict, find_secrets) -> list:
+    """find_secrets' spans ((kind, start, end)) in `line`, a command line a list's items make (its
+    words joined by blanks), kept in `memo` (one of VALUE_MEMOS): a list repeated is read once."""
+    spans = []
+    for ws, we in windows(line, JOINED_MAX, JOINED_OVERLAP, " "):
+        part = line[ws:we]
+        got = memo.get(part)
+        if got is None:
+            got = remember(memo, part, find_secrets(part))
+        spans += [(k, s + ws, e + ws) for k, s, e in got]
+    return spans if len(line) <= JOINED_MAX else sorted(set(spans))
+
+
 def line_start_escaped_or_not(text: str, at: int) -> int:
     """Where the line `at` stands on starts, after a line break or its escape (`\\n` in JSON or
     a log printed as text)."""
