@@ -41,3 +41,26 @@ def test_a_user_named_after_a_chinese_account_label_is_kept_and_its_password_goe
 ])
 def test_a_password_beside_a_user_label_stays_redacted(text, secret):
     assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "  const corsOptions = {\n    origin: [\"https://app.example.com\"],\n"
+    "    allowedHeaders: [\"Authorization\", \"Content-Type\", \"X-Requested-With\"],\n  };",
+    "     45\t                .allowedHeaders(\"Authorization\",\"Cache-Control\",\"Content-Type\")",
+    "        config.setAllowedHeaders(List.of(\"Authorization\", \"Accept-Language\"));",
+    "\tAllowHeaders:     []string{\"Authorization\", \"X-CSRF-Token\"},",
+    "  exposedHeaders: ['Authorization', 'X-B3-TraceId'],",
+    "< Access-Control-Allow-Headers: Authorization, X-Api-Key, Content-Type",
+])
+def test_a_headers_name_listed_after_authorization_is_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ('  "headers": ["Authorization", "qT8vLm3XwZr6NpB2sKd9"]', "qT8vLm3XwZr6NpB2sKd9"),
+    ('req.Header.Set("Authorization", "Token Zk4m-Qp8v-Lx2n")', "Zk4m-Qp8v-Lx2n"),
+    ('["Authorization", "Bearer qT8vLm3XwZr6NpB2sKd9"]', "qT8vLm3XwZr6NpB2sKd9"),
+])
+def test_a_value_after_authorization_in_a_list_or_call_stays_redacted(text, secret):
+    assert secret not in clean_text(text)
+
