@@ -64,3 +64,23 @@ def test_a_headers_name_listed_after_authorization_is_kept(text):
 def test_a_value_after_authorization_in_a_list_or_call_stays_redacted(text, secret):
     assert secret not in clean_text(text)
 
+
+@pytest.mark.parametrize("text", [
+    "$ initdb --auth-local=scram-sha-256 --auth-host=md5 -D /var/lib/postgresql/data",
+    '      POSTGRES_INITDB_ARGS: "--auth=scram-sha-256"',
+    '  auth_method: "oauth2"',
+    "password_encryption = scram-sha-256\t\t# scram-sha-256 or md5",
+    "# TYPE  DATABASE  USER  ADDRESS       METHOD\nhost    all       all   0.0.0.0/0     scram-sha-256\n"
+    "local   all       postgres            trust",
+])
+def test_an_authentication_methods_name_is_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("initdb --auth-local=Xq8vT2nLp4Rw", "Xq8vT2nLp4Rw"),
+    ("curl --auth-token=scram-sha-256 https://api.example.com", "scram-sha-256"),
+    ("mongo-express --auth=admin:Quill!Birch42", "Quill!Birch42"),
+])
+def test_a_value_under_an_auth_label_that_names_no_method_stays_redacted(text, secret):
+    assert secret not in clean_text(text)
