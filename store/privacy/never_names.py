@@ -6,7 +6,11 @@
   ``Header.Set("Authorization", "Token X")``; a header's name is words of letters joined by ``-``
   (``X-Api-Key``, ``X-B3-TraceId``), which no token is;
 - an authentication method's name under a label that names a method (``--auth-local=scram-sha-256``,
-  ``--auth-host=md5``, ``auth_method: "oauth2"``): the way a server checks a password, not one.
+  ``--auth-host=md5``, ``auth_method: "oauth2"``): the way a server checks a password, not one;
+- a cookie an analytics library names an anonymous id (``rl_anonymous_id=…``, ``ajs_anonymous_id=…``,
+  ``anonymousId=…``): it tells one browser from another to the analytics, whatever its encoding
+  (a uuid in quotes, a library's own encryption of one), and signs nobody in; a session's cookie
+  (``session=``, ``sid=``, ``connect.sid=``) is no anonymous id.
 
 Only ``re``; patterns compiled on first use.
 """
@@ -14,6 +18,7 @@ Only ``re``; patterns compiled on first use.
 from __future__ import annotations
 
 from store.privacy.never_real import ALGORITHM
+from store.privacy.rules import COOKIE_WORDS
 from store.privacy.values import compiled, looks_random
 
 # A header's name: two words or more of letters (a digit after the first letter) joined by `-`, each
@@ -51,3 +56,30 @@ def an_auth_methods_name(text: str, s: int, value: str) -> bool:
         return False
     return compiled("never-auth-method", AUTH_METHOD).fullmatch(value) is not None \
         or compiled("algorithm-name", ALGORITHM).fullmatch(value) is not None
+
+
+# A cookie's name, its `=`, then its value's characters up to the span (the span may start inside the
+# value: `rl_anonymous_id=RudderEncrypt%3A<span>`, found by its random run).
+COOKIE_NAME = r"(?<![\w.-])([\w.-]{1,60})=[^\s;=\"']{0,40}\Z"
+# An anonymous id's cookie: a library's prefix (`rl_`, `ajs_`), or none, then `anonymous_id`, `anonymousId`, `anon_id`.
+ANONYMOUS_ID = r"([A-Za-z]{1,8}_)?[Aa]non(?:ymous)?_?[Ii][Dd]"
+
+
+def an_anonymous_id_cookie(text: str, s: int) -> bool:
+    """The cookie's value at (or around) `s` is an analytics library's (see above): its name says it holds an
+    anonymous id, or its name has the prefix of such a cookie on the same line (`rl_page_init_referrer`
+    beside `rl_anonymous_id`: the library's other cookies, encoded alike) and holds no word of a
+    session's cookie (rules.COOKIE_WORDS: `rl_session` stays)."""
+    m = compiled("never-cookie-name", COOKIE_NAME).search(text, s - 102 if s > 102 else 0, s)
+    if m is None:
+        return False
+    name = m.group(1)
+    if compiled("never-anonymous-id", ANONYMOUS_ID).fullmatch(name) is not None:
+        return True
+    head, sep, _ = name.partition("_")
+    if not sep or not 1 < len(head) <= 8 or any(w in name.lower() for w in COOKIE_WORDS):
+        return False
+    ls, le = text.rfind("\n", 0, s) + 1, text.find("\n", s)
+    line = text[ls:le if le >= 0 else len(text)]
+    return any(m.group(1) and m.group(1).lower() == (head + "_").lower()
+               for m in compiled("never-anonymous-id-cookie", r"(?<![\w.-])" + ANONYMOUS_ID + "=").finditer(line))

@@ -84,3 +84,28 @@ def test_an_authentication_methods_name_is_kept(text):
 ])
 def test_a_value_under_an_auth_label_that_names_no_method_stays_redacted(text, secret):
     assert secret not in clean_text(text)
+
+
+_RUDDER = "RudderEncrypt%3AU2FsdGVkX19Qm7kVvPj4o3aS9yJbK2Xc1Vn8sLdE4w%3D"
+
+
+@pytest.mark.parametrize("text", [
+    "curl 'https://app.example.com/api/me' \\\n  -H 'accept: application/json' \\\n"
+    f"  -H 'cookie: rl_page_init_referrer={_RUDDER}; rl_anonymous_id={_RUDDER}; "
+    "ajs_anonymous_id=%22c2e7d3f5-9a4b-4e82-8d1e-3b6f8c0a2d44%22; _ga=GA1.1.1234567890.1712345678' \\\n  --compressed",
+    "Cookie: _ga=GA1.1.1234567890.1712345678; _gid=GA1.2.987654321.1712345678; "
+    "rl_anonymous_id=RS_ENC_v3_ImIxZjZjMmQ0LThlM2EtNGY3MS05YzBkLTJhNWU3YjlmMWMzMyI%3D",
+])
+def test_an_analytics_librarys_anonymous_id_cookies_are_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    (f"Cookie: rl_anonymous_id={_RUDDER}; rl_session=q8Xv2LmN4pR7tY1wZ3kB6cD9fH0jS5aE", "q8Xv2LmN4pR7tY1wZ3kB6cD9fH0jS5aE"),
+    ("Cookie: _ga=GA1.1.1234567890.1712345678; session=q8Xv2LmN4pR7tY1wZ3kB6cD9fH0jS5aE", "q8Xv2LmN4pR7tY1wZ3kB6cD9fH0jS5aE"),
+    ("-H 'Cookie: ajs_anonymous_id=%22c2e7d3f5%22; connect.sid=s%3AqW8eR2tY6uI0oP4aS7dF1gH5jK9lZ3x.Xc8Vb2Nm4Lk6Jh0Gf9Ds'",
+     "qW8eR2tY6uI0oP4aS7dF1gH5jK9lZ3x"),
+    (f"Cookie: rl_user_id={_RUDDER}; _session_id=9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+])
+def test_a_session_cookie_beside_analytics_cookies_stays_redacted(text, secret):
+    assert secret not in clean_text(text)
