@@ -121,8 +121,8 @@ Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev
   storage or routing key), a stand-in in base64 (Envoy's ``W3JlZGFjdGVkXQ==``, ``[redacted]``),
   a member of an object named a certificate (Envoy's ``"certificate_chain": {"inline_bytes": …}``).
 - a name where a value would stand: a header's name listed after ``"Authorization",``, an
-  authentication method's under a label of a method, a cookie's that names an anonymous id
-  (store/privacy/never_names.py).
+  authentication method's under a label of a method, a cookie's that names an anonymous id, a Go
+  field's type, an example's value (store/privacy/never_names.py).
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -142,7 +142,13 @@ from store.privacy.made_passwords import made_password_literal
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_forms import no_key_takes
 from store.privacy.never_kinds import id_by_its_shape, named_by_its_place
-from store.privacy.never_names import a_headers_name, an_anonymous_id_cookie, an_auth_methods_name
+from store.privacy.never_names import (
+    a_go_fields_type,
+    a_headers_name,
+    an_anonymous_id_cookie,
+    an_auth_methods_name,
+    an_examples_value,
+)
 from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
@@ -314,6 +320,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # `"Authorization", "Content-Type"`, `--auth-local=scram-sha-256`: names, not values
     if (kind == "cookie" or kind == "high_entropy") and an_anonymous_id_cookie(text, s):
         return True  # `rl_anonymous_id=…`: an analytics library's anonymous id, no session's
+    if kind not in PROVIDER_KINDS and (a_go_fields_type(text, s, value) or an_examples_value(text, s, value)):
+        return True  # `Token  *oauth2.Token`, `api_key="sk-example-123"`: a field's type, an example's value
     # (the common span judged at once, its line's start once for all the values after it: never_secret
     # ~195 -> ~148 ms on dense_u's 20,500 spans, the MB's time 0.92-0.96 of what it was)
     if s > 40 and kind != "high_entropy" and kind != "cookie" and not shape & ~_IDENTIFIER \

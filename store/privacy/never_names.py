@@ -10,7 +10,13 @@
 - a cookie an analytics library names an anonymous id (``rl_anonymous_id=…``, ``ajs_anonymous_id=…``,
   ``anonymousId=…``): it tells one browser from another to the analytics, whatever its encoding
   (a uuid in quotes, a library's own encryption of one), and signs nobody in; a session's cookie
-  (``session=``, ``sid=``, ``connect.sid=``) is no anonymous id.
+  (``session=``, ``sid=``, ``connect.sid=``) is no anonymous id;
+- a Go struct's field type after a field named for a secret (``Token  *oauth2.Token``, ``Secret
+  corev1.SecretKeySelector``): a type's name with its package's before it, or where ``struct {``
+  opens above;
+- an example's value: words joined by ``-`` or ``_`` of which one is ``example`` (``sk-example-123``,
+  ``tok_example_123``), or runs of letters and of digits each in order (``abc123def456``) on a line
+  that says it gives an example (``e.g.``, ``for example``, a doctest's ``>>>``).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -79,7 +85,53 @@ def an_anonymous_id_cookie(text: str, s: int) -> bool:
     head, sep, _ = name.partition("_")
     if not sep or not 1 < len(head) <= 8 or any(w in name.lower() for w in COOKIE_WORDS):
         return False
-    ls, le = text.rfind("\n", 0, s) + 1, text.find("\n", s)
-    line = text[ls:le if le >= 0 else len(text)]
+    lo = s - 4000 if s > 4000 else 0  # (a header's line: a cookie is looked for 4,000 characters around at most)
+    ls, le = text.rfind("\n", lo, s) + 1, text.find("\n", s, s + 4000)
+    line = text[ls or lo:le if le >= 0 else s + 4000]
     return any(m.group(1) and m.group(1).lower() == (head + "_").lower()
                for m in compiled("never-anonymous-id-cookie", r"(?<![\w.-])" + ANONYMOUS_ID + "=").finditer(line))
+
+
+# A Go field's type: pointers and slices, a package, then a type's exported name (`*oauth2.Token`, `[]*v1.Secret`).
+# (the type's name words of capitals then two small letters or more, short numbers, capitals at its end:
+# `SecretKeySelector`, `HTTPClient`, `Sha256Hash`; not `Qx7vLp2Nz9Rw`; each run taken whole)
+GO_TYPE = r"(?:\*|\[\])*+(?:[a-z][a-z0-9_]{0,30}\.)?(?=[A-Z])(?:[A-Z]*+[a-z]{2,}+|[0-9]{1,3}+)*+[A-Z]*+"
+# A struct's field (an exported name) and the blanks before its type, from the line's start.
+GO_FIELD = r"[ \t+-]*[A-Z][A-Za-z0-9_]{0,40}[ \t]+\Z"
+
+
+def a_go_fields_type(text: str, s: int, value: str) -> bool:
+    """`value` at `s` is the type of a Go struct's field (see above): no word of it random."""
+    ls = text.rfind("\n", 0, s) + 1
+    if compiled("never-go-type", GO_TYPE).fullmatch(value) is None \
+            or compiled("never-go-field", GO_FIELD).match(text, ls, s) is None:
+        return False
+    return ("." in value or text.rfind("struct {", s - 3000 if s > 3000 else 0, ls) >= 0)
+
+
+_EXAMPLE_WORDS = frozenset(("example", "examples", "sample"))
+# What says a line gives an example: `e.g.`, `for example`, `Example:`, a doctest's prompt (not a
+# domain's or a path's `example`: `ops@acme.example`).
+EXAMPLE_LINE = r"(?i)\be\.g\.|(?<![\w.@/-])example\b(?![.@/-]\w)|>>> "
+
+
+def an_examples_value(text: str, s: int, value: str) -> bool:
+    """`value` at `s` is an example's (see above), not a credential."""
+    if len(value) > 40 or not value.isascii():
+        return False
+    words = compiled("never-example-split", r"[-_]").split(value)
+    if len(words) >= 2 and _EXAMPLE_WORDS.intersection(words):
+        return all(w.isalnum() and w.islower() or w.isdigit() for w in words)
+    if not value.isalnum() or not _runs_in_order(value):
+        return False
+    ls, le = text.rfind("\n", s - 200 if s > 200 else 0, s) + 1, text.find("\n", s, s + 200)
+    return compiled("never-example-line", EXAMPLE_LINE).search(text, ls or max(0, s - 200), le if le >= 0 else s + 200) \
+        is not None
+
+
+def _runs_in_order(value: str) -> bool:
+    """`value` is two runs or more of letters and of digits, each of three characters or more one
+    after another in the alphabet or in counting (`abc123def456`, `xyz789`)."""
+    runs = compiled("never-example-runs", r"[a-z]+|[A-Z]+|[0-9]+").findall(value)
+    return len(runs) >= 2 and "".join(runs) == value and all(len(run) >= 3 for run in runs) and all(
+        all(ord(b) - ord(a) == 1 for a, b in zip(run, run[1:])) for run in runs)

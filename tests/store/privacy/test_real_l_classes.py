@@ -109,3 +109,32 @@ def test_an_analytics_librarys_anonymous_id_cookies_are_kept(text):
 ])
 def test_a_session_cookie_beside_analytics_cookies_stays_redacted(text, secret):
     assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "    12\ttype Client struct {\n    13\t\tToken        *oauth2.Token\n    14\t\tAccessToken  *string\n"
+    "    15\t\tSecret       corev1.SecretKeySelector `json:\"secret\"`\n    16\t}",
+    "\tToken    oauth2.TokenSource",
+    '     8\t    def login(self, token: str) -> Session:\n     9\t        """Log in with a personal token.\n'
+    '    10\t\n    11\t        Example:\n    12\t            >>> client = Client(api_key="sk-example-123")\n'
+    '    13\t            >>> client.login(token="tok_example_123")\n    14\t        """',
+    "        token (str): API token, for example ``abc123def456ghi789``.",
+])
+def test_a_go_fields_type_and_an_examples_value_are_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("type Client struct {\n\tToken        *Qx7vLp2Nz9Rw\n}", "Qx7vLp2Nz9Rw"),
+    ("\tToken: \"Qx7vLp2Nz9Rw\",", "Qx7vLp2Nz9Rw"),
+    ('    >>> client = Client(api_key="sk-Qx7vLp2Nz9Rw4mTb")', "sk-Qx7vLp2Nz9Rw4mTb"),
+    ("DB_PASSWORD=abc123", "abc123"),
+    ("API_TOKEN=example-Qx7vLp2Nz9Rw", "Qx7vLp2Nz9Rw"),
+])
+def test_a_fields_value_and_a_real_key_in_an_example_stay_redacted(text, secret):
+    assert secret not in clean_text(text)
+
+
+def test_a_random_password_beside_an_example_domain_stays_redacted():
+    text = "| Backblaze | ops@acme.example | 9AqZbQpFq7sFa2Rn | 2026-09 |"
+    assert "9AqZbQpFq7sFa2Rn" not in clean_text("| Account | Login | Password | Rotated |\n|---|---|---|---|\n" + text)
