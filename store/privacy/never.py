@@ -145,6 +145,7 @@ from store.privacy.never_kinds import id_by_its_shape, named_by_its_place
 from store.privacy.never_names import (
     a_go_fields_type,
     a_headers_name,
+    a_secrets_value_of_words,
     an_anonymous_id_cookie,
     an_auth_methods_name,
     an_examples_value,
@@ -305,6 +306,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
                         and not a_placeholder(value) and not fixture_or_wrong(value, "password"))
+                    or ((last == ":" or last == "=" or last in "\"'") and ("-" in value or "_" in value)
+                        and a_secrets_value_of_words(text, s, e, value) and not a_placeholder(value))
                     or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value))
                     or (value[-1].isdigit() and kind in _CHOSEN_OR_ISSUED and _numbered_key_in_an_env_slot(text, s, value)))
     after = text[e:e + 1]

@@ -18,11 +18,16 @@
   ``tok_example_123``), or runs of letters and of digits each in order (``abc123def456``) on a line
   that says it gives an example (``e.g.``, ``for example``, a doctest's ``>>>``).
 
+And the other way: words that hold a secret's word read as a label (``myapp-secret``) are a value
+where they stand as a secret's value: the default of a placeholder named for a secret
+(``${OAUTH_CLIENT_SECRET:myapp-secret}``).
+
 Only ``re``; patterns compiled on first use.
 """
 
 from __future__ import annotations
 
+from store.privacy.names import name_verdict
 from store.privacy.never_real import ALGORITHM
 from store.privacy.rules import COOKIE_WORDS
 from store.privacy.values import compiled, looks_random
@@ -135,3 +140,23 @@ def _runs_in_order(value: str) -> bool:
     runs = compiled("never-example-runs", r"[a-z]+|[A-Z]+|[0-9]+").findall(value)
     return len(runs) >= 2 and "".join(runs) == value and all(len(run) >= 3 for run in runs) and all(
         all(ord(b) - ord(a) == 1 for a, b in zip(run, run[1:])) for run in runs)
+
+
+# A placeholder's name and its `:` right before its default (`${OAUTH_CLIENT_SECRET:`).
+PLACEHOLDER_HEAD = r"\$\{([A-Za-z_][\w.-]{0,60}):\Z"
+
+
+def a_secrets_value_of_words(text: str, s: int, e: int, value: str) -> bool:
+    """`value` at `s`, words with a secret's word among them, is the secret's value (see above)."""
+    lo = s - 64 if s > 64 else 0
+    if text[e:e + 1] == "}":
+        m = compiled("never-placeholder-head", PLACEHOLDER_HEAD).search(text, lo, s)
+        if m is not None:
+            return _strong_name(m.group(1))
+    return False
+
+
+def _strong_name(name: str) -> bool:
+    """`name` (its last dotted part) names a secret for sure (names.name_verdict's strength 3)."""
+    verdict = name_verdict(name.rsplit(".", 1)[-1].replace("-", "_"))
+    return verdict is not None and verdict[1] >= 3

@@ -138,3 +138,22 @@ def test_a_fields_value_and_a_real_key_in_an_example_stay_redacted(text, secret)
 def test_a_random_password_beside_an_example_domain_stays_redacted():
     text = "| Backblaze | ops@acme.example | 9AqZbQpFq7sFa2Rn | 2026-09 |"
     assert "9AqZbQpFq7sFa2Rn" not in clean_text("| Account | Login | Password | Rotated |\n|---|---|---|---|\n" + text)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("      client-secret: ${OAUTH_CLIENT_SECRET:myapp-secret}", "myapp-secret"),
+    ("spring.datasource.password=${DB_PASSWORD:supersecret-dev}", "supersecret-dev"),
+])
+def test_a_placeholders_default_named_for_a_secret_goes(text, secret):
+    assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "spring.datasource.password=${DB_PASSWORD:}\nserver.port=${PORT:8080}",
+    "x.password=${DB_PASSWORD:${FALLBACK_PASS}}",
+    "y.password=${DB_PASSWORD:changeme}",
+    "      secretName: ${SECRET_NAME:myapp-secret}",
+])
+def test_an_empty_a_nested_a_stand_in_or_a_names_default_stays(text):
+    assert clean_text(text) == text
+
