@@ -20,7 +20,9 @@
 
 And the other way: words that hold a secret's word read as a label (``myapp-secret``) are a value
 where they stand as a secret's value: the default of a placeholder named for a secret
-(``${OAUTH_CLIENT_SECRET:myapp-secret}``).
+(``${OAUTH_CLIENT_SECRET:myapp-secret}``), or a value with an environment's word assigned to a
+name of a secret (``ADMIN_TOKEN = "admin-token-dev"``, ``admin.token=reporting-token-local``: a
+development service's token, chosen; a secret's name in a store is under a name that says name).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -144,6 +146,11 @@ def _runs_in_order(value: str) -> bool:
 
 # A placeholder's name and its `:` right before its default (`${OAUTH_CLIENT_SECRET:`).
 PLACEHOLDER_HEAD = r"\$\{([A-Za-z_][\w.-]{0,60}):\Z"
+# A name and its separator right before a value (`ADMIN_TOKEN = "`, `admin.token=`, `token: `).
+NAME_BEFORE = r"(?<![\w.-])([A-Za-z_][\w.-]{0,60})[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
+# The words of an environment a value made for it carries (`-dev`, `local-`).
+_ENVIRONMENT_WORDS = frozenset(("dev", "development", "local", "staging", "stage", "prod", "production", "sandbox",
+                                "qa", "uat"))
 
 
 def a_secrets_value_of_words(text: str, s: int, e: int, value: str) -> bool:
@@ -153,7 +160,11 @@ def a_secrets_value_of_words(text: str, s: int, e: int, value: str) -> bool:
         m = compiled("never-placeholder-head", PLACEHOLDER_HEAD).search(text, lo, s)
         if m is not None:
             return _strong_name(m.group(1))
-    return False
+    words = compiled("never-example-split", r"[-_]").split(value.lower())
+    if len(words) < 2 or not _ENVIRONMENT_WORDS.intersection(words):
+        return False
+    m = compiled("never-name-before", NAME_BEFORE).search(text, lo, s)
+    return m is not None and _strong_name(m.group(1))
 
 
 def _strong_name(name: str) -> bool:

@@ -157,3 +157,23 @@ def test_a_placeholders_default_named_for_a_secret_goes(text, secret):
 def test_an_empty_a_nested_a_stand_in_or_a_names_default_stays(text):
     assert clean_text(text) == text
 
+
+@pytest.mark.parametrize("text, secret", [
+    ("diff --git a/src/main/resources/application-dev.properties b/src/main/resources/application-dev.properties\n"
+     "@@ -3,3 +3,3 @@\n-admin.token=admin-token-local\n+admin.token=${ADMIN_TOKEN}\n billing.service.token=billing-token-dev\n",
+     "token-"),
+    ('    12\t    private static final String ADMIN_TOKEN = "admin-token-dev";', "admin-token-dev"),
+    ('    const val SERVICE_TOKEN = "reporting-token-local"', "reporting-token-local"),
+])
+def test_a_development_services_token_of_words_goes(text, secret):
+    assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "      secretName: admin-token-dev",
+    "  valueFrom:\n    secretKeyRef:\n      name: admin-token-dev\n      key: token",
+    "export TOKEN_SECRET_NAME=admin-token-dev",
+    'token_type: "access-token"',
+])
+def test_a_secrets_name_of_the_same_words_stays(text):
+    assert clean_text(text) == text
