@@ -177,3 +177,27 @@ def test_a_development_services_token_of_words_goes(text, secret):
 ])
 def test_a_secrets_name_of_the_same_words_stays(text):
     assert clean_text(text) == text
+
+
+_BASIC = "Y2xpZW50OlFwOHZMeDJuUnQ1dw=="  # client:Qp8vLx2nRt5w
+
+
+@pytest.mark.parametrize("text", [
+    f'curl -s -H "Authorization: Basic {_BASIC}" https://auth.example.com/oauth/token',
+    f"The token endpoint expects `Basic {_BASIC}` in the header, built from the client id and its secret.",
+    f"$ echo -n 'client:Qp8vLx2nRt5w' | base64\n{_BASIC}\n",
+    f"Use this basic auth value: {_BASIC}",
+])
+def test_a_basic_credentials_base64_goes_wherever_it_stands(text):
+    out = clean_text(text)
+    assert _BASIC not in out and "Qp8vLx2nRt5w" not in out
+
+
+@pytest.mark.parametrize("text", [
+    'query { node(id: "VXNlcjox") { id } }',  # User:1
+    "next_cursor=YXJyYXljb25uZWN0aW9uOjEw",  # arrayconnection:10
+    '"id": "Z2lkOi8vc2hvcGlmeS9Qcm9kdWN0LzEyMw=="',  # gid://shopify/Product/123
+    "after=Y3JlYXRlZF9hdDoyMDI0LTA1LTAxVDEwOjAwOjAwWg==",  # created_at:2024-05-01T10:00:00Z
+])
+def test_base64_of_an_id_a_cursor_or_a_time_stays(text):
+    assert clean_text(text) == text
