@@ -201,3 +201,19 @@ def test_a_basic_credentials_base64_goes_wherever_it_stands(text):
 ])
 def test_base64_of_an_id_a_cursor_or_a_time_stays(text):
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("prompt, secret", [
+    ("sk_4f9a2c7e1b8d3f6a0c5e9b2d7f1a4c8e3b6d9f2a5c8e1b4d this is the voice api key, add it to .env",
+     "4f9a2c7e1b8d3f6a0c5e9b2d7f1a4c8e3b6d9f2a5c8e1b4d"),
+    ("sk_Xq8vT2nLp4Rw9mKbZ3cY7fH1jD5sA0eU\nput it in the settings", "Xq8vT2nLp4Rw9mKbZ3cY7fH1jD5sA0eU"),
+    ("sk_live_51Hx2kLmN8pQ4rS7tU9vW3xY5zA6bC1dE2fG3hI4jK5lM6 wire the webhook", "51Hx2kLmN8pQ4rS7tU9vW3xY5zA6bC1dE2fG3hI4jK5lM6"),
+])
+def test_a_secret_keys_sk_pasted_at_a_prompts_start_goes(prompt, secret):
+    out = clean_value({"hook_event_name": "UserPromptSubmit", "prompt": prompt})["prompt"]
+    assert secret not in out
+
+
+def test_a_kernels_sk_words_stay():
+    text = "struct sk_buff *skb = sk_buff_alloc(len);\nsk->sk_sndbuf_size_in_bytes_for_this_socket = 4096;"
+    assert clean_text(text) == text
