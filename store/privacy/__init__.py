@@ -115,6 +115,7 @@ from store.privacy.rules import (
     STRONG,
     TOKEN_RULES,
 )
+from store.privacy.substitutions import sed_replacements
 from store.privacy.values import (
     CACHE,
     JUDGES,
@@ -518,6 +519,8 @@ FINDERS = (
      "substitution's stand-in", told.find, "told.py"),
     ("a secret inside a value encoded in base64", lambda look: look.runs and encoded_secrets(look, _find),
      "encoded.py; found by the other finders in the decoded text"),
+    ("a secret in a sed substitution's replacement", lambda look: sed_replacements(look, _find),
+     "substitutions.py; found by the other finders in the replacement"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
      "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip

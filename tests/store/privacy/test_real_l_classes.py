@@ -217,3 +217,37 @@ def test_a_secret_keys_sk_pasted_at_a_prompts_start_goes(prompt, secret):
 def test_a_kernels_sk_words_stay():
     text = "struct sk_buff *skb = sk_buff_alloc(len);\nsk->sk_sndbuf_size_in_bytes_for_this_socket = 4096;"
     assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("sed -i 's/^# requirepass .*/requirepass S3cr3tR3d1s/' /etc/redis/redis.conf", "S3cr3tR3d1s"),
+    ('sudo sed -i -e "s|^DB_PASSWORD=.*|DB_PASSWORD=Quill!Birch42|" .env', "Quill!Birch42"),
+    ("- **requirepass**: R3d1sP@ss!", "R3d1sP@ss!"),
+    ("- requirepass: R3d1sP@ss!", "R3d1sP@ss!"),
+])
+def test_a_password_in_a_seds_replacement_or_a_bullet_goes(text, secret):
+    assert secret not in clean_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "sed -i 's/^requirepass .*/requirepass ${REDIS_PASSWORD}/' redis.conf",
+    "sed -i 's/password=.*/password=/' app.ini",
+    "sed -i 's/^#\\?PasswordAuthentication .*/PasswordAuthentication no/' /etc/ssh/sshd_config",
+    "sed -E 's/(token=)[^&]+/\\1REDACTED/g' access.log",
+    "- token: ci@example.com/api (the service's account)",
+])
+def test_a_seds_reference_a_setting_and_an_address_stay(text):
+    assert clean_text(text) == text
+
+
+def test_sed_substitutions_past_the_cap_are_not_read_and_the_text_is_read_fast():
+    import time
+
+    from store.privacy import substitutions
+
+    head = "sed -i 's/^x .*/x y/' a.conf\n" * substitutions.MAX_READ
+    text = head + "sed -i 's/^# requirepass .*/requirepass S3cr3tR3d1s/' b.conf\n" + "sed 's/\\/\\/\\/' " * 20_000
+    started = time.perf_counter()
+    out = clean_text(text)
+    assert time.perf_counter() - started < 10
+    assert "requirepass S3cr3tR3d1s" in out  # past MAX_READ substitutions: the line is not read
