@@ -116,6 +116,7 @@ from store.privacy.rules import (
     TOKEN_RULES,
 )
 from store.privacy.substitutions import sed_replacements
+from store.privacy.typed_fields import typed_password_key
 from store.privacy.values import (
     CACHE,
     JUDGES,
@@ -1548,10 +1549,11 @@ class Cleaner:
             src, dst = stack.pop()
             if isinstance(src, dict):
                 src = without_pasted_token(self._without_secret_output(src), find_secrets)
+                typed = typed_password_key(src) if "text" in src or "value" in src else None
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
-                        kind = self._secret_kind(k, v)
+                        kind = "password" if k == typed else self._secret_kind(k, v)
                         if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind) \
                                 and not (type(self.extra) is UserPatterns and self.extra.keeps(v, kind)):
                             dst[out_key] = "[REDACTED:" + kind + "]"

@@ -251,3 +251,30 @@ def test_sed_substitutions_past_the_cap_are_not_read_and_the_text_is_read_fast()
     out = clean_text(text)
     assert time.perf_counter() - started < 10
     assert "requirepass S3cr3tR3d1s" in out  # past MAX_READ substitutions: the line is not read
+
+
+def _browser_call(name, given):
+    return {"type": "assistant", "message": {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "toolu_01Q8vLx2nRt5wZk4mQp8vLx2", "name": name, "input": given}]}}
+
+
+@pytest.mark.parametrize("given, secret", [
+    ({"element": "Password input", "ref": "e12", "text": "password123"}, "password123"),
+    ({"element": "Passwort-Feld", "ref": "e3", "text": "Test1234!", "submit": True}, "Test1234!"),
+    ({"fields": [{"name": "Email", "type": "textbox", "ref": "e11", "value": "qa.user@example.com"},
+                 {"name": "Password", "type": "textbox", "ref": "e12", "value": "Hunter2024!"}]}, "Hunter2024!"),
+])
+def test_a_password_a_browser_tool_types_into_a_password_field_goes(given, secret):
+    out = clean_value(_browser_call("mcp__playwright__browser_type", given))
+    assert secret not in str(out)
+
+
+@pytest.mark.parametrize("given", [
+    {"element": "Email input", "ref": "e11", "text": "qa.user@example.com"},
+    {"element": "Password input", "ref": "e12", "text": "${TEST_PASSWORD}"},
+    {"element": "Search box", "ref": "e2", "text": "reset password"},
+    {"fields": [{"label": "Password strength", "value": "strong"}, {"name": "password_min_length", "value": "12"}]},
+])
+def test_what_a_browser_tool_types_elsewhere_stays(given):
+    call = _browser_call("mcp__playwright__browser_type", given)
+    assert clean_value(call) == call
