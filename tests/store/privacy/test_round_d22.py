@@ -167,3 +167,12 @@ def test_an_objects_name_is_read_from_ids_defined_anywhere_in_a_long_text():
     text = ("-object secret,id=vault7,file=/run/keys/vault7\n" + filler
             + "-drive file=disk.qcow2,encrypt.key-secret=vault7\n" + filler)
     assert "key-secret=vault7" in clean_text(text)
+
+
+def test_a_replica_sets_key_file_printed_by_cat_goes_whole():
+    from store.privacy.outputs import output_is_secret
+
+    for command in ("sudo cat /etc/mongod/keyfile", "cat ./mongo-keyfile", "cat /data/configdb/key_file"):
+        assert output_is_secret(command), command
+    for command in ("cat keyfile.py", "cat /etc/mongod.conf", "grep keyFile /etc/mongod.conf"):
+        assert not output_is_secret(command), command
