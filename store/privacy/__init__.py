@@ -88,6 +88,7 @@ from store.privacy.commands import (
 )
 from store.privacy.encoded import encoded_secrets
 from store.privacy.evidence_lines import evidence_lines
+from store.privacy.hash_dumps import hash_dump_values
 from store.privacy.headed_lists import passwords_under_a_heading
 from store.privacy.id_roles import ids_by_their_role
 from store.privacy.joined_logins import joined_logins
@@ -522,6 +523,8 @@ FINDERS = (
      "encoded.py; found by the other finders in the decoded text"),
     ("a secret in a sed substitution's replacement", lambda look: sed_replacements(look, _find),
      "substitutions.py; found by the other finders in the replacement"),
+    ("a value under a secret's key in a hash dump (svn's auth cache)", lambda look: hash_dump_values(look.text, look.found),
+     "hash_dumps.py; decided by evidence.decide"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
      "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip
