@@ -117,7 +117,7 @@ from store.privacy.rules import (
     TOKEN_RULES,
 )
 from store.privacy.substitutions import sed_replacements
-from store.privacy.typed_fields import typed_password_key
+from store.privacy.typed_fields import typed_password_key, typed_text_arguments
 from store.privacy.values import (
     CACHE,
     JUDGES,
@@ -523,6 +523,9 @@ FINDERS = (
      "encoded.py; found by the other finders in the decoded text"),
     ("a secret in a sed substitution's replacement", lambda look: sed_replacements(look, _find),
      "substitutions.py; found by the other finders in the replacement"),
+    ("a Text argument an RPA workflow types into a password's field", lambda look: typed_text_arguments(look.text,
+                                                                                                        look.found),
+     "typed_fields.py"),
     ("a value under a secret's key in a hash dump (svn's auth cache)", lambda look: hash_dump_values(look.text, look.found),
      "hash_dumps.py; decided by evidence.decide"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),

@@ -4,12 +4,17 @@ and `fill_form` tools) and gives what it types apart from that name, so the valu
 (`text`, `value`) names nothing.  The element's words name a password's field (a word the
 name rule reads as a password's, in any language of the lexicon: `Password`, `Passwort-Feld`,
 `input[type="password"]`), and the value typed there is a password, judged as one under a
-password's key (one typed into a field named in words, as a password's shape: not a plain word)."""
+password's key (one typed into a field named in words, as a password's shape: not a plain word).
+
+An RPA workflow's typing action says the same on one line: its `Text` argument is what it types,
+its target's name stands before it (UiPath's `<ui:TypeInto DisplayName="Type Into 'password'"
+Text="X">`, Power Automate Desktop's `Control: appmask['Web Page']['Input password'] Text: $'''X'''`).
+A `Text` after a password's word on its line, of a password's shape, is a password."""
 
 from __future__ import annotations
 
 from store.privacy.names import name_verdict
-from store.privacy.values import compiled, credential_like
+from store.privacy.values import P_NAME, add_span, compiled, credential_like, is_reference
 
 # The members a browser tool names its field by in words (any of them a password's name), by a name
 # (the whole a password's: `Password`, `DB_PASSWORD`; not `password_min_length`), and those it gives
@@ -50,3 +55,27 @@ def _a_password_name(name: str) -> bool:
     verdict = name_verdict(name)
     return (verdict is not None and verdict[0] == "password") \
         or compiled("typed-password-selector", r"(?i)type=[\"']?password\b").search(name) is not None
+
+
+# A `Text` argument and its quoted value: `Text="X"`, `Text: $'''X'''`, `Text: 'X'`.
+TEXT_ARGUMENT = r"\bText(?:=|:[ \t]*)(?:\$'''([^'\n]{1,128})'''|\"([^\"\n]{1,128})\"|'([^'\n]{1,128})')"
+# How far before a `Text` its target's name is looked for on its line, and how many a text's are read.
+TARGET_REACH, MAX_TEXTS = 240, 200
+
+
+def typed_text_arguments(text: str, found) -> None:
+    """Each `Text` argument typed into a password's field (see above)."""
+    at = text.find("Text")
+    if at < 0:
+        return
+    rx = compiled("typed-text-argument", TEXT_ARGUMENT)
+    for n, m in enumerate(rx.finditer(text, at)):
+        if n >= MAX_TEXTS:
+            return
+        g = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 3
+        value = m.group(g)
+        if not credential_like(value) or is_reference(value):
+            continue
+        lo = max(text.rfind("\n", 0, m.start()) + 1, m.start() - TARGET_REACH)
+        if _names_a_password_field(text[lo:m.start()]):
+            add_span(found, text, m.start(g), m.end(g), P_NAME + 600, "password")

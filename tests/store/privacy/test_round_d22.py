@@ -198,3 +198,19 @@ def test_a_hash_dump_is_read_for_its_first_entries_alone():
 
     entries = "K 4\nname\nV 4\nabcd\n" * hash_dumps.MAX_ENTRIES
     _kept(entries + "K 8\npassword\nV 12\nQx7vLp2Nz9Rw\nEND\n", "Qx7vLp2Nz9Rw")
+
+
+def test_a_text_an_rpa_workflow_types_into_a_password_field_goes():
+    for text, value in (
+            ("   217\u2192<ui:TypeInto DisplayName=\"Type Into 'password'\" Text=\"Gl4cier!Moss\">", "Gl4cier!Moss"),
+            ("WebAutomation.PopulateTextField.PopulateTextField BrowserInstance: Browser Control: "
+             "appmask['Web Page']['Input password'] Text: $'''Marzipan_2027''' EmulateTyping: True", "Marzipan_2027")):
+        _gone(text, value)
+
+
+def test_a_text_typed_elsewhere_a_binding_and_a_label_stay():
+    for text in ("<ui:TypeInto DisplayName=\"Type Into 'username'\" Text=\"svc_rpa_erp\">",
+                 "<ui:TypeInto DisplayName=\"Type Into 'password'\" Text=\"[in_Password]\">",
+                 '<TextBox x:Name="PasswordBox" Text="{Binding Password}"/>',
+                 '<Label Content="Password"/> <TextBlock Text="Forgot password?"/>'):
+        assert clean_text(text) == text
