@@ -122,7 +122,7 @@ Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev
   a member of an object named a certificate (Envoy's ``"certificate_chain": {"inline_bytes": …}``).
 - a name where a value would stand: a header's name listed after ``"Authorization",``, an
   authentication method's under a label of a method, a cookie's that names an anonymous id, a Go
-  field's type, an example's value (store/privacy/never_names.py).
+  field's type, an example's value, a test's fixture password (store/privacy/never_names.py).
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -146,6 +146,7 @@ from store.privacy.never_names import (
     a_go_fields_type,
     a_headers_name,
     a_secrets_value_of_words,
+    a_test_fixtures_password,
     an_anonymous_id_cookie,
     an_auth_methods_name,
     an_examples_value,
@@ -325,6 +326,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True  # `rl_anonymous_id=…`: an analytics library's anonymous id, no session's
     if kind not in PROVIDER_KINDS and (a_go_fields_type(text, s, value) or an_examples_value(text, s, value)):
         return True  # `Token  *oauth2.Token`, `api_key="sk-example-123"`: a field's type, an example's value
+    if kind == "password" and value[0] in "tfdmseTFDMSE" and a_test_fixtures_password(text, s, value):
+        return True  # `create_user(password="testpass123")` in a fixture: a test's own account
     # (the common span judged at once, its line's start once for all the values after it: never_secret
     # ~195 -> ~148 ms on dense_u's 20,500 spans, the MB's time 0.92-0.96 of what it was)
     if s > 40 and kind != "high_entropy" and kind != "cookie" and not shape & ~_IDENTIFIER \

@@ -16,7 +16,12 @@
   opens above;
 - an example's value: words joined by ``-`` or ``_`` of which one is ``example`` (``sk-example-123``,
   ``tok_example_123``), or runs of letters and of digits each in order (``abc123def456``) on a line
-  that says it gives an example (``e.g.``, ``for example``, a doctest's ``>>>``).
+  that says it gives an example (``e.g.``, ``for example``, a doctest's ``>>>``);
+- a test's fixture password: a value that opens with a word that says test (``test``, ``fake``,
+  ``dummy``, ``mock``, ``sample``, ``example``), a few letters and digits after it at most
+  (``testpass123``, ``fakepassword1``), in a test's code (a test function, a fixture, a test class
+  or a test runner's case within 3,000 characters before it), its line naming no host.  A weak password anywhere else
+  (``POSTGRES_PASSWORD: testpass123`` in a compose file) is a password someone may use, and stays.
 
 And the other way: words that hold a secret's word read as a label (``myapp-secret``) are a value
 where they stand as a secret's value: the default of a placeholder named for a secret
@@ -171,3 +176,22 @@ def _strong_name(name: str) -> bool:
     """`name` (its last dotted part) names a secret for sure (names.name_verdict's strength 3)."""
     verdict = name_verdict(name.rsplit(".", 1)[-1].replace("-", "_"))
     return verdict is not None and verdict[1] >= 3
+
+
+# A fixture's password: a word that says test first, then letters (`pass`, `user`) and digits, a `!` at most.
+FIXTURE_PASSWORD = r"(?i)(?:test|fake|dummy|mock|sample|example)[a-z]{0,12}[0-9]{0,6}!?"
+# A test's code: a test function or case, a fixture, a test class, a test's setup.
+TEST_CODE = (r"\bdef test_?\w{0,60}\(|@pytest\.fixture\b|\b(?:it|test|describe)\([ \t]*[\"'`]|@Test\b"
+             r"|\bfunc Test[A-Z]\w{0,60}\(|\bclass Test\w{0,60}\b|\bsetUp\(|\bbeforeEach\(")
+TEST_REACH = 3000
+
+
+def a_test_fixtures_password(text: str, s: int, value: str) -> bool:
+    """`value` at `s` is a test's fixture password (see above)."""
+    if len(value) > 24 or compiled("never-fixture-password", FIXTURE_PASSWORD).fullmatch(value) is None:
+        return False
+    ls, le = text.rfind("\n", 0, s) + 1, text.find("\n", s, s + 400)
+    line = text[max(ls, s - 400):le if le >= 0 else s + 400].lower()
+    if "://" in line or "host" in line:
+        return False  # (a test that logs in to a host by name: a server's account, not the test's own)
+    return compiled("never-test-code", TEST_CODE).search(text, s - TEST_REACH if s > TEST_REACH else 0, s) is not None

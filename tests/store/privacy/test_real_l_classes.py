@@ -278,3 +278,23 @@ def test_a_password_a_browser_tool_types_into_a_password_field_goes(given, secre
 def test_what_a_browser_tool_types_elsewhere_stays(given):
     call = _browser_call("mcp__playwright__browser_type", given)
     assert clean_value(call) == call
+
+
+@pytest.mark.parametrize("text", [
+    '     12\t@pytest.fixture\n     13\tdef user(db):\n'
+    '     14\t    return User.objects.create_user(username="tester", password="testpass123")',
+    "describe('auth', () => {\n  it('logs in', async () => {\n    await login({ email: 'a@b.test', password: 'testpass123' });",
+    'func TestLogin(t *testing.T) {\n\tu := NewUser("tester", "fakepassword1")\n\terr := svc.Login(u.Name, "fakepassword1")',
+])
+def test_a_test_fixtures_password_of_test_words_in_a_tests_code_is_kept(text):
+    assert clean_text(text) == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: testpass123", "testpass123"),
+    ('@pytest.fixture\ndef user(db):\n    return User.objects.create_user(username="tester", password="Winter2024!")',
+     "Winter2024!"),
+    ('def test_connects():\n    conn = psycopg.connect(host="db.prod.internal", password="testpass123")', "testpass123"),
+])
+def test_a_weak_password_outside_a_test_another_password_in_one_and_a_hosts_stay_redacted(text, secret):
+    assert secret not in clean_text(text)
