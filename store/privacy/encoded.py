@@ -48,7 +48,13 @@ def encoded_secrets(look, find) -> None:
     as one find of that secret's kind."""
     text = look.text
     for s, e in look.runs:
-        if e - s < _BASIC_MIN:
+        if e - s < _MIN:
+            # (a short run is read only where it is whole base64 of ASCII: most short runs are names and ids,
+            # and a regex over each of them cost ~0.2 s a MB of real output)
+            if e - s >= _BASIC_MIN and not (e - s) % 4 and _ASCII_QUADS.issuperset(text[s:e:4]) \
+                    and compiled("encoded-whole", r"[A-Za-z0-9+/]+={0,2}\Z").match(text, s, e) is not None \
+                    and basic_credential(text[s:e]):
+                add_span(look.found, text, s, e, P_ENCODED, "basic_auth")
             continue
         for m in compiled("encoded-body", _BODY).finditer(text, s, e):
             value = m.group()

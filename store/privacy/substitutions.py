@@ -26,12 +26,14 @@ def sed_replacements(look, find) -> None:
     filter); its secrets found where they stand in the command."""
     text = look.text
     at = text.find("sed ")
-    if at < 0:
-        return
     rx = compiled("sed-substitution", SED_SUBSTITUTION)
-    for n, m in enumerate(rx.finditer(text, at if at < 2 else at - 1)):
-        if n >= MAX_READ:
-            return
+    n = 0
+    while at >= 0 and n < MAX_READ:  # (tried where `sed ` stands: a regex led by `\b` is tried everywhere)
+        m = rx.match(text, at)
+        at = text.find("sed ", at + 4)
+        if m is None:
+            continue
+        n += 1
         start = m.start(2)
         for kind, s, e in find(m.group(2)):
             add_span(look.found, text, start + s, start + e, P_SUBSTITUTION, kind)

@@ -66,12 +66,14 @@ TARGET_REACH, MAX_TEXTS = 240, 200
 def typed_text_arguments(text: str, found) -> None:
     """Each `Text` argument typed into a password's field (see above)."""
     at = text.find("Text")
-    if at < 0:
-        return
     rx = compiled("typed-text-argument", TEXT_ARGUMENT)
-    for n, m in enumerate(rx.finditer(text, at)):
-        if n >= MAX_TEXTS:
-            return
+    n = 0
+    while at >= 0 and n < MAX_TEXTS:  # (tried where `Text` stands: a regex led by `\b` is tried everywhere)
+        m = rx.match(text, at)
+        at = text.find("Text", at + 4)
+        if m is None:
+            continue
+        n += 1
         g = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 3
         value = m.group(g)
         if not credential_like(value) or is_reference(value):
