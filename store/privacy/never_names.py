@@ -27,7 +27,8 @@ And the other way: words that hold a secret's word read as a label (``myapp-secr
 where they stand as a secret's value: the default of a placeholder named for a secret
 (``${OAUTH_CLIENT_SECRET:myapp-secret}``), or a value with an environment's word assigned to a
 name of a secret (``ADMIN_TOKEN = "admin-token-dev"``, ``admin.token=reporting-token-local``: a
-development service's token, chosen; a secret's name in a store is under a name that says name).
+development service's token, chosen, of four words at most and none a test's; a secret's name in a
+store is under a name that says name).
 
 Only ``re``; patterns compiled on first use.
 """
@@ -154,6 +155,7 @@ PLACEHOLDER_HEAD = r"\$\{([A-Za-z_][\w.-]{0,60}):\Z"
 # A name and its separator right before a value (`ADMIN_TOKEN = "`, `admin.token=`, `token: `).
 NAME_BEFORE = r"(?<![\w.-])([A-Za-z_][\w.-]{0,60})[\"']?[ \t]*[:=][ \t]*[\"']?\Z"
 # The words of an environment a value made for it carries (`-dev`, `local-`).
+_TEST_WORDS = frozenset(("test", "tests", "testing", "fake", "dummy", "mock", "sample", "example"))
 _ENVIRONMENT_WORDS = frozenset(("dev", "development", "local", "staging", "stage", "prod", "production", "sandbox",
                                 "qa", "uat"))
 
@@ -166,8 +168,8 @@ def a_secrets_value_of_words(text: str, s: int, e: int, value: str) -> bool:
         if m is not None:
             return _strong_name(m.group(1))
     words = compiled("never-example-split", r"[-_]").split(value.lower())
-    if len(words) < 2 or not _ENVIRONMENT_WORDS.intersection(words):
-        return False
+    if not 2 <= len(words) <= 4 or not _ENVIRONMENT_WORDS.intersection(words) or _TEST_WORDS.intersection(words):
+        return False  # (`local_dev_token_for_tests`: a test's fixture says so)
     m = compiled("never-name-before", NAME_BEFORE).search(text, lo, s)
     return m is not None and _strong_name(m.group(1))
 

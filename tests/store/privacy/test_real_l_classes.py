@@ -298,3 +298,8 @@ def test_a_test_fixtures_password_of_test_words_in_a_tests_code_is_kept(text):
 ])
 def test_a_weak_password_outside_a_test_another_password_in_one_and_a_hosts_stay_redacted(text, secret):
     assert secret not in clean_text(text)
+
+
+def test_a_token_of_words_that_says_it_is_a_tests_stays():
+    text = "API_TOKEN=local_dev_token_for_tests npm test"
+    assert clean_text(text) == text
