@@ -88,6 +88,7 @@ from store.privacy.commands import (
 )
 from store.privacy.encoded import encoded_secrets
 from store.privacy.evidence_lines import evidence_lines
+from store.privacy.hash_dumps import hash_dump_values
 from store.privacy.headed_lists import passwords_under_a_heading
 from store.privacy.id_roles import ids_by_their_role
 from store.privacy.joined_logins import joined_logins
@@ -115,6 +116,8 @@ from store.privacy.rules import (
     STRONG,
     TOKEN_RULES,
 )
+from store.privacy.substitutions import sed_replacements
+from store.privacy.typed_fields import typed_password_key, typed_text_arguments
 from store.privacy.values import (
     CACHE,
     JUDGES,
@@ -518,6 +521,13 @@ FINDERS = (
      "substitution's stand-in", told.find, "told.py"),
     ("a secret inside a value encoded in base64", lambda look: look.runs and encoded_secrets(look, _find),
      "encoded.py; found by the other finders in the decoded text"),
+    ("a secret in a sed substitution's replacement", lambda look: sed_replacements(look, _find),
+     "substitutions.py; found by the other finders in the replacement"),
+    ("a Text argument an RPA workflow types into a password's field", lambda look: typed_text_arguments(look.text,
+                                                                                                        look.found),
+     "typed_fields.py"),
+    ("a value under a secret's key in a hash dump (svn's auth cache)", lambda look: hash_dump_values(look.text, look.found),
+     "hash_dumps.py; decided by evidence.decide"),
     ("every other copy of a secret found", lambda look: processes.copies_of_secrets(look.text, look.found),
      "processes.COPY_REACH; judged by evidence.shape and never.py"),
 )  # fmt: skip
@@ -1545,10 +1555,11 @@ class Cleaner:
             src, dst = stack.pop()
             if isinstance(src, dict):
                 src = without_pasted_token(self._without_secret_output(src), find_secrets)
+                typed = typed_password_key(src) if "text" in src or "value" in src else None
                 for k, v in src.items():
                     out_key = self.key(k, dst)
                     if isinstance(v, str) and isinstance(k, str) and v:
-                        kind = self._secret_kind(k, v)
+                        kind = "password" if k == typed else self._secret_kind(k, v)
                         if kind is not None and not is_reference(v) and not never_secret(v, 0, len(v), kind) \
                                 and not (type(self.extra) is UserPatterns and self.extra.keeps(v, kind)):
                             dst[out_key] = "[REDACTED:" + kind + "]"

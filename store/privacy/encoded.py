@@ -3,13 +3,22 @@ file) passed as one variable or argument (`APP_CONFIG_B64=eyJkYi…`, `-e SETTIN
 a CI variable pasted in a prompt).  No label stands beside such a value; its decoded text holds
 one, so the value is read decoded by the same finders, and where they find a secret in it the
 encoded value goes whole.  Base64 of an image, a certificate or of settings without a secret
-decodes to bytes, or to text where nothing is found, and stays."""
+decodes to bytes, or to text where nothing is found, and stays.
 
-from store.privacy.values import P_RANDOM, add_span, base64_bytes, compiled
+A shorter value that decodes to a login and a password joined by `:` is HTTP's Basic credential
+(RFC 7617) wherever it stands: after `Basic` in prose or a backtick, printed by `base64`, a copy
+of a header's; a GraphQL id (`User:1`), a cursor (`arrayconnection:10`) or a URL (`gid://…`)
+decodes to a value no password's shape and stays, as a cursor's time (`created_at:2024-05-01T10:00Z`)."""
+
+from store.privacy.values import P_RANDOM, add_span, base64_bytes, compiled, credential_like
 
 # Shorter base64 holds no name and value of a secret; longer is a file's content, not a setting's.
 _MIN, _MAX = 40, 8_000
 _BODY = r"(?<![A-Za-z0-9_.+/-])[A-Za-z0-9+/]+={0,2}(?![\w.+/=-])"
+# A Basic credential's base64: padded to a multiple of four, of 16 characters (`admin:secret1`'s) at the least
+_BASIC_MIN, _BASIC_MAX = 16, 400
+# A login before its `:` (a name, an address)
+_LOGIN = r"[\w.@+-]{1,64}"
 # (below every other finder's: a value they find keeps the kind they give it, `basic_auth`)
 P_ENCODED = P_RANDOM + 500
 # The first character of each four of base64 whose bytes are ASCII text (a byte below 0x80 holds
@@ -40,10 +49,21 @@ def encoded_secrets(look, find) -> None:
     text = look.text
     for s, e in look.runs:
         if e - s < _MIN:
+            # (a short run is read only where it is whole base64 of ASCII: most short runs are names and ids,
+            # and a regex over each of them cost ~0.2 s a MB of real output)
+            if e - s >= _BASIC_MIN and not (e - s) % 4 and _ASCII_QUADS.issuperset(text[s:e:4]) \
+                    and compiled("encoded-whole", r"[A-Za-z0-9+/]+={0,2}\Z").match(text, s, e) is not None \
+                    and basic_credential(text[s:e]):
+                add_span(look.found, text, s, e, P_ENCODED, "basic_auth")
             continue
         for m in compiled("encoded-body", _BODY).finditer(text, s, e):
             value = m.group()
-            if not _MIN <= len(value) <= _MAX or not _ASCII_QUADS.issuperset(value[0::4]):
+            if not _BASIC_MIN <= len(value) <= _MAX or not _ASCII_QUADS.issuperset(value[0::4]):
+                continue
+            if len(value) <= _BASIC_MAX and not len(value) % 4 and basic_credential(value):
+                add_span(look.found, text, m.start(), m.end(), P_ENCODED, "basic_auth")
+                continue
+            if len(value) < _MIN:
                 continue
             decoded = decoded_text(value)
             if decoded is None or not _PAIRED.intersection(decoded):
@@ -51,3 +71,13 @@ def encoded_secrets(look, find) -> None:
             inner = find(decoded)
             if inner:
                 add_span(look.found, text, m.start(), m.end(), P_ENCODED, inner[0][0])
+
+
+def basic_credential(value: str) -> bool:
+    """`value` (base64) decodes to a login, `:` and a password (see above)."""
+    decoded = decoded_text(value)
+    if decoded is None or ":" not in decoded or "\n" in decoded:
+        return False
+    login, _, password = decoded.partition(":")
+    return compiled("basic-login", _LOGIN).fullmatch(login) is not None and credential_like(password) \
+        and compiled("basic-not-a-time", r"[\d.:/ TZ+-]*\Z|\d{4}-\d{2}-\d{2}").match(password) is None

@@ -32,8 +32,9 @@ _AFTER = (
 )
 # a bare token only after punctuation alone, one of binding's (`=`, `:`, `,`, `(`, `=>`, `->`) last, and
 # whole: a token that goes on into a path, a host or a query (`X@host/`, `X/report.pdf`, `X&p=`) is
-# a URL's, read by the finders of URLs
-_AFTER_BARE = (r"[^\w\"'`\\\n]{0,10}(?:[=:,(]|=>|->)[ \t]*(?P<bare>[^\s\"'`,;:=()\[\]{}<>\\/@&?#.-][^\s\"'`,;:=()\[\]{}<>\\/@&?#]{4,126}"
+# a URL's, read by the finders of URLs; an `@` before no host stays in it (`R3d1sP@ss!`)
+_AFTER_BARE = (r"[^\w\"'`\\\n]{0,10}(?:[=:,(]|=>|->)[ \t]*(?P<bare>[^\s\"'`,;:=()\[\]{}<>\\/@&?#.-]"
+               r"(?:[^\s\"'`,;:=()\[\]{}<>\\/@&?#]|@(?![\w-]*[./:])){4,126}"
                r"[^\s\"'`,;:=()\[\]{}<>\\/@&?#.])(?=\.?(?:[\s,;)\]}]|\Z)|[\"'](?:[\s,;)\]}]|\Z))")
 _BEFORE = r"(?:\"(?P<dq>[^\"\\\n]{1,128})\"|'(?P<sq>[^'\\\n]{1,128})')[ \t]*(?:[ \t][Tt][Oo][ \t]|->)[ \t]*\Z"
 

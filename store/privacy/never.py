@@ -120,6 +120,9 @@ Classes of realistic tool output (the eleventh dev batch, tests/privacy_eval/dev
 - the key of a lookup (ccache's ``Result key:``, a cache's or a partition's key; not a primary,
   storage or routing key), a stand-in in base64 (Envoy's ``W3JlZGFjdGVkXQ==``, ``[redacted]``),
   a member of an object named a certificate (Envoy's ``"certificate_chain": {"inline_bytes": …}``).
+- a name where a value would stand: a header's name listed after ``"Authorization",``, an
+  authentication method's under a label of a method, a cookie's that names an anonymous id, a Go
+  field's type, an example's value, a test's fixture password (store/privacy/never_names.py).
 
 Text inside text: a tool's result that is JSON printed as text carries its quotes and line breaks
 escaped (``\\"VersionId\\": \\"…``, ``…\\n``): a label is read through the escape (``\\"``
@@ -139,6 +142,15 @@ from store.privacy.made_passwords import made_password_literal
 from store.privacy.never_code import SECRET_NAME_LABEL, never_in_code_or_config
 from store.privacy.never_forms import no_key_takes
 from store.privacy.never_kinds import id_by_its_shape, named_by_its_place
+from store.privacy.never_names import (
+    a_go_fields_type,
+    a_headers_name,
+    a_secrets_value_of_words,
+    a_test_fixtures_password,
+    an_anonymous_id_cookie,
+    an_auth_methods_name,
+    an_examples_value,
+)
 from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
@@ -295,6 +307,8 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return not ((text[e:e + 1] == "@" and _url_password_named(text, s, value))
                     or (value[-1] in "sdw" and made_password_literal(text, s, e, value)
                         and not a_placeholder(value) and not fixture_or_wrong(value, "password"))
+                    or ((last == ":" or last == "=" or last in "\"'") and ("-" in value or "_" in value)
+                        and a_secrets_value_of_words(text, s, e, value) and not a_placeholder(value))
                     or (len(value) >= 24 and kind in _CHOSEN_OR_ISSUED and chosen_in_an_env_file(text, s, e, value))
                     or (value[-1].isdigit() and kind in _CHOSEN_OR_ISSUED and _numbered_key_in_an_env_slot(text, s, value)))
     after = text[e:e + 1]
@@ -304,6 +318,16 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         return True
     if "/" in value and kind not in PROVIDER_KINDS and a_store_path(value):
         return True  # `db/app_rw`, `Infra/web01`: an entry of a secret store, named by its path
+    if kind not in PROVIDER_KINDS and ((last in "\"'" and a_headers_name(text, s, value))
+                                       or (text.find("uth", s - 30 if s > 30 else 0, s) >= 0
+                                           and an_auth_methods_name(text, s, value))):
+        return True  # `"Authorization", "Content-Type"`, `--auth-local=scram-sha-256`: names, not values
+    if (kind == "cookie" or kind == "high_entropy") and an_anonymous_id_cookie(text, s):
+        return True  # `rl_anonymous_id=…`: an analytics library's anonymous id, no session's
+    if kind not in PROVIDER_KINDS and (a_go_fields_type(text, s, value) or an_examples_value(text, s, value)):
+        return True  # `Token  *oauth2.Token`, `api_key="sk-example-123"`: a field's type, an example's value
+    if kind == "password" and value[0] in "tfdmseTFDMSE" and a_test_fixtures_password(text, s, value):
+        return True  # `create_user(password="testpass123")` in a fixture: a test's own account
     # (the common span judged at once, its line's start once for all the values after it: never_secret
     # ~195 -> ~148 ms on dense_u's 20,500 spans, the MB's time 0.92-0.96 of what it was)
     if s > 40 and kind != "high_entropy" and kind != "cookie" and not shape & ~_IDENTIFIER \

@@ -59,6 +59,8 @@ SECRET_PRINTERS = (
                        r"|/run/(?:secrets|agenix)/|/secrets?/[\w.-]+|\.pgpass\b|\.netrc\b|\.git-credentials\b|privatekey\b"
                        r"|private[_-]key|\.p12\b|\.pfx\b|secret[_-]?key\b|(?<!/etc/)(?:token|password|passwd|passphrase)(?:\.txt)?$"
                        r"|\.age\b|\.htpasswd\b|\buserlist\.txt\b|\bpool_passwd\b"  # (pgbouncer's and pgpool's users and passwords)
+                       # a replica set's shared key (MongoDB's security.keyFile: /etc/mongod/keyfile, mongo-keyfile)
+                       r"|(?:[/._-]|(?<=\s))key[_-]?file(?![\w.])"
                        # a file named for secrets, plain text (ppp's chap-secrets, ipsec.secrets, rsyncd.secrets,
                        # OpenVPN's creds.txt, Ansible's .vault_pass): not /etc/passwd's `passwd`, not secrets.py;
                        # a login's file (OpenVPN's auth-user-pass file, auth.txt or login.txt: a user's line, then

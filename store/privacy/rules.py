@@ -326,6 +326,9 @@ PROVIDERS = (
     ("slack_token", ("xapp-",), r"xapp-\d-[A-Za-z0-9-]{20,}"),
     ("google_api_key", ("AIza",), r"AIza[A-Za-z0-9_-]{35}"),
     ("stripe_key", ("sk_", "rk_"), r"[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}"),
+    # a secret key's `sk_` before 32 letters and digits or more, both (a voice API's `sk_` and 48 hex digits);
+    # not a word of code after it (`sk_buff`, `sk_sndbuf`)
+    ("service_token", ("sk_",), r"sk_(?=[A-Za-z0-9]{0,80}[0-9])(?=[A-Za-z0-9]{0,80}[a-z])[A-Za-z0-9]{32,}(?![A-Za-z0-9_])"),
     ("stripe_key", ("whsec_",), r"whsec_[A-Za-z0-9+/=]{24,}"),
     ("npm_token", ("npm_",), r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
     ("pypi_token", ("pypi-",), r"pypi-AgE[A-Za-z0-9_-]{40,}"),

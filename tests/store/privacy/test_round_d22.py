@@ -167,3 +167,50 @@ def test_an_objects_name_is_read_from_ids_defined_anywhere_in_a_long_text():
     text = ("-object secret,id=vault7,file=/run/keys/vault7\n" + filler
             + "-drive file=disk.qcow2,encrypt.key-secret=vault7\n" + filler)
     assert "key-secret=vault7" in clean_text(text)
+
+
+def test_a_replica_sets_key_file_printed_by_cat_goes_whole():
+    from store.privacy.outputs import output_is_secret
+
+    for command in ("sudo cat /etc/mongod/keyfile", "cat ./mongo-keyfile", "cat /data/configdb/key_file"):
+        assert output_is_secret(command), command
+    for command in ("cat keyfile.py", "cat /etc/mongod.conf", "grep keyFile /etc/mongod.conf"):
+        assert not output_is_secret(command), command
+
+
+_SVN_SIMPLE = ("K 8\npasstype\nV 6\nsimple\nK 8\npassword\nV 14\n{password}\nK 15\nsvn:realmstring\nV 45\n"
+               "<https://svn.example.org:443> Example SVN\nK 8\nusername\nV 8\nci-build\nEND\n")
+
+
+def test_a_password_in_svns_auth_cache_goes_and_its_other_entries_stay():
+    out = _gone(_SVN_SIMPLE.format(password="Nutmeg&Crane72"), "Nutmeg&Crane72")
+    assert "ci-build" in out and "<https://svn.example.org:443> Example SVN" in out and "simple" in out
+
+
+def test_a_hash_dumps_stand_in_and_a_properties_values_stay():
+    _kept(_SVN_SIMPLE.format(password="${SVN_PASSWORD}"), "${SVN_PASSWORD}")
+    props = "K 13\nsvn:mergeinfo\nV 24\n/branches/release:40-52\nK 10\nsvn:ignore\nV 11\n*.pyc\nbuild\n\nEND\n"
+    assert clean_text(props) == props
+
+
+def test_a_hash_dump_is_read_for_its_first_entries_alone():
+    from store.privacy import hash_dumps
+
+    entries = "K 4\nname\nV 4\nabcd\n" * hash_dumps.MAX_ENTRIES
+    _kept(entries + "K 8\npassword\nV 12\nQx7vLp2Nz9Rw\nEND\n", "Qx7vLp2Nz9Rw")
+
+
+def test_a_text_an_rpa_workflow_types_into_a_password_field_goes():
+    for text, value in (
+            ("   217\u2192<ui:TypeInto DisplayName=\"Type Into 'password'\" Text=\"Gl4cier!Moss\">", "Gl4cier!Moss"),
+            ("WebAutomation.PopulateTextField.PopulateTextField BrowserInstance: Browser Control: "
+             "appmask['Web Page']['Input password'] Text: $'''Marzipan_2027''' EmulateTyping: True", "Marzipan_2027")):
+        _gone(text, value)
+
+
+def test_a_text_typed_elsewhere_a_binding_and_a_label_stay():
+    for text in ("<ui:TypeInto DisplayName=\"Type Into 'username'\" Text=\"svc_rpa_erp\">",
+                 "<ui:TypeInto DisplayName=\"Type Into 'password'\" Text=\"[in_Password]\">",
+                 '<TextBox x:Name="PasswordBox" Text="{Binding Password}"/>',
+                 '<Label Content="Password"/> <TextBlock Text="Forgot password?"/>'):
+        assert clean_text(text) == text
