@@ -232,6 +232,10 @@ SITE_KEY_LABEL = r"(?i)(?:site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ 
 # A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
 PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
                r"[A-Z0-9_]+" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# A name whose first word says public (`publicKeyToken`, `public_token`, `PublishableKey`), any case,
+# unless a later word says it holds a secret: .NET's assembly token, a client's publishable key.
+PUBLIC_WORD_NAME = (r"(?<![A-Za-z0-9_.-])(?:[Pp]ublic|PUBLIC|[Pp]ublishable|PUBLISHABLE)(?![a-z])"
+                    r"(?![\w.-]*(?i:pass|pwd|secret|private))[\w.-]{0,40}" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
 # The public members of a JSON Web Key, before their value (the key's object has a "kty").
 JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\"[ \t]*:[ \t]*\[?[ \t]*"
                      + _QUOTE + r"\Z")
@@ -557,9 +561,9 @@ _LABEL_TAILS = frozenset(w[-3:] for w in _LABEL_ENDINGS)  # (their last three ch
 
 def _may_be_a_public_label(name: str) -> bool:
     """_public_by_label's gate: the label's name (`name`, lowercased) ends in one of its words or
-    holds `public_` (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)."""
+    holds `publi` (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)."""
     return ((name[-3:] in _LABEL_TAILS or name[-2:] in _LABEL_TAILS) and name.endswith(_LABEL_ENDINGS)
-            and (not name.endswith("key") or "pub" in name or "site" in name)) or "public_" in name
+            and (not name.endswith("key") or "pub" in name or "site" in name)) or "publi" in name
 
 
 def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: str) -> bool:
@@ -578,6 +582,8 @@ def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: 
             return True
     if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
         return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
+    if "publi" in low and kind not in PROVIDER_KINDS and compiled("never-public-word-name", PUBLIC_WORD_NAME).search(before):
+        return True
     return tail.endswith(":") and low.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
 
 
