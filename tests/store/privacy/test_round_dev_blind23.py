@@ -33,3 +33,14 @@ def test_a_name_whose_first_word_says_public_names_a_public_value():
         ("public_password: Tern7Willow!Gate", "Tern7Willow!Gate"),
     ):
         _gone(text, value)
+
+
+def test_a_flag_after_a_secret_flags_argument_ends_its_reach():
+    for text, value in (
+        ("mosquitto_sub -h broker --pass Vq83mLx2Tz91Kp --topic 'home/#'", "'home/#'"),
+        ('ExecStart=/usr/bin/ntfy-relay --token Hq7Lm2Wx9Zt4Kv --filter "alerts/*"', '"alerts/*"'),
+    ):
+        out = _kept(text, value)
+        assert "[REDACTED" in out, out
+    # near: the quoted value right after its flag goes
+    _gone("exec bridge --password 'Tern7Willow!Gate' --verbose", "Tern7Willow!Gate")
