@@ -178,6 +178,9 @@ PLACEHOLDER = (
     # characters of it at most, the rest hidden
     r"|[\w-]{0,8}(?:\*{4,}|\u2022{4,})\w{0,6})"
 )
+# A run of one masking character and the tool's remark after it, where a diff hides a secret's
+# change (kubectl diff's `*** (before)`, helm diff's `-------- # (17 bytes)`, `•••• (hidden)`).
+MASK_AND_REMARK = r"(?:\*{3,}|-{3,}|\+{3,}|\u2022{3,}|#{3,}|x{3,}|X{3,})[ \t]+(?:#[ \t]*)?\([A-Za-z0-9 ]{1,40}\)"
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
@@ -719,6 +722,8 @@ def _value_shape(value: str):
         return True
     if len(value) <= 20 and first in "NUnuMEe" and compiled("never-none-given", NONE_GIVEN).fullmatch(value):
         return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
+    if first in "*-+#\u2022xX" and compiled("never-mask-remark", MASK_AND_REMARK).fullmatch(value):
+        return True
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):

@@ -44,3 +44,16 @@ def test_a_flag_after_a_secret_flags_argument_ends_its_reach():
         assert "[REDACTED" in out, out
     # near: the quoted value right after its flag goes
     _gone("exec bridge --password 'Tern7Willow!Gate' --verbose", "Tern7Willow!Gate")
+
+
+def test_a_mask_and_its_remark_hide_a_secrets_change():
+    for text in (
+        "--- live\n+++ merged\n@@ -3,2 +3,2 @@\n data:\n-  token: '*** (before)'\n+  token: '*** (after)'\n",
+        "~ resource \"vault_generic_secret\" \"app\" {\n    - api_key = \"•••• (hidden)\"\n    + api_key = \"•••• (hidden)\"\n",
+        "  db_pass: '-------- # (24 bytes)'\n",
+    ):
+        out = clean_text(text)
+        assert "[REDACTED" not in out, out
+    # near: a mask's run before a password is no mask, and the remark holds no value
+    _gone("  db_pass: '*** Tern7Willow!Gate'\n", "Tern7Willow!Gate")
+    _gone("  db_pass: '--- (Tern7Willow!Gate)'\n", "Tern7Willow!Gate")
