@@ -724,6 +724,8 @@ def _value_shape(value: str):
         return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
     if first in "*-+#\u2022xX" and compiled("never-mask-remark", MASK_AND_REMARK).fullmatch(value):
         return True
+    if first == "+" and value[1:2] in (" ", "\t"):
+        return True  # `Password=" + getenv(…)`: a concatenation's operator and its operand, read past a quote
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):

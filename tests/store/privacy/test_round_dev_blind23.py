@@ -57,3 +57,25 @@ def test_a_mask_and_its_remark_hide_a_secrets_change():
     # near: a mask's run before a password is no mask, and the remark holds no value
     _gone("  db_pass: '*** Tern7Willow!Gate'\n", "Tern7Willow!Gate")
     _gone("  db_pass: '--- (Tern7Willow!Gate)'\n", "Tern7Willow!Gate")
+
+
+def test_a_secret_in_a_string_joined_from_pieces_or_filled_by_a_format():
+    for text, value in (
+        ("conn = 'postgres://app:' + 'Tern7Willow!Gate' + '@db:5432/app'", "Tern7Willow!Gate"),
+        ('String url = "jdbc:mysql://db/app?user=app&password=" + "Quokka.Reef.58" + "&ssl=true";', "Quokka.Reef.58"),
+        ("$dsn = 'ldap://cn=admin:' + 'Kestrel9Dune!' + '@ldap.internal';", "Kestrel9Dune!"),
+        ('url = "amqp://{}:{}@{}/".format("svc", "Tern7Willow!Gate", host)', "Tern7Willow!Gate"),
+        ('snprintf(buf, sizeof buf, "mongodb://%s:%s@%s/app", "app", "Vq83mLx2Tz91KpWd", host);', "Vq83mLx2Tz91KpWd"),
+    ):
+        _gone(text, value)
+    # near: pieces joined from variables and lookups, a greeting; a line past the cap is not read
+    for text in (
+        'String url = "jdbc:mysql://db/app?user=app&password=" + System.getenv("DB_PW") + "&ssl=true";',
+        'dsn = "postgres://%s:%s@%s/app" % (user, pw, host)',
+        'msg = "Hello " + name + "! Your code is ready"',
+    ):
+        out = clean_text(text)
+        assert "[REDACTED" not in out, out
+    joined = "conn = 'postgres://app:' + 'Tern7Willow!Gate' + '@db:5432/app'"
+    _gone(joined + " + '" + "x" * 900 + "'", "Tern7Willow!Gate")
+    _kept(joined + " + '" + "x" * 1_000 + "'", "Tern7Willow!Gate")
