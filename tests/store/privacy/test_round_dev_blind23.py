@@ -79,3 +79,17 @@ def test_a_secret_in_a_string_joined_from_pieces_or_filled_by_a_format():
     joined = "conn = 'postgres://app:' + 'Tern7Willow!Gate' + '@db:5432/app'"
     _gone(joined + " + '" + "x" * 900 + "'", "Tern7Willow!Gate")
     _kept(joined + " + '" + "x" * 1_000 + "'", "Tern7Willow!Gate")
+
+
+def test_an_authorization_header_compared_to_its_basic_value():
+    for text, value in (
+        ("if (req.headers.authorization === 'Basic YWRtaW46VGVybjdXaWxsb3chR2F0ZQ==') next();",
+         "YWRtaW46VGVybjdXaWxsb3chR2F0ZQ=="),
+        ('if r.Header.Get("Authorization") == "Basic c3ZjOlF1b2trYS5SZWVmLjU4" {', "c3ZjOlF1b2trYS5SZWVmLjU4"),
+    ):
+        _gone(text, value)
+    # near: the scheme alone compared, and a prefix test
+    for text in ('if (req.headers.authorization === "Basic") {',
+                 'if r.Header.Get("Authorization") == "" {'):
+        out = clean_text(text)
+        assert "[REDACTED" not in out, out
