@@ -92,6 +92,7 @@ from store.privacy.hash_dumps import hash_dump_values
 from store.privacy.headed_lists import passwords_under_a_heading
 from store.privacy.id_roles import ids_by_their_role
 from store.privacy.joined_logins import joined_logins
+from store.privacy.joined_strings import joined_strings
 from store.privacy.made_in_prose import literals as made_in_prose_literals
 from store.privacy.made_in_prose import made_passwords_in_prose
 from store.privacy.made_passwords import made_passwords_in_slots
@@ -519,6 +520,8 @@ FINDERS = (
     ("the user's secret_patterns", lambda look: _custom(look.text, look.extra, look.found), "config"),
     ("a value told beside what names it: a sentence's noun, a provider's id, a join command, a URL's fixed password, a "
      "substitution's stand-in", told.find, "told.py"),
+    ("a secret in a string joined from pieces or filled in by a format", lambda look: joined_strings(look, _find),
+     "joined_strings.py; found by the other finders in the joined text"),
     ("a secret inside a value encoded in base64", lambda look: look.runs and encoded_secrets(look, _find),
      "encoded.py; found by the other finders in the decoded text"),
     ("a secret in a sed substitution's replacement", lambda look: sed_replacements(look, _find),

@@ -143,7 +143,7 @@ def _gap_ends(gap):
     parenthesis or bracket after a word (`ObjectId("…")`, `data["password1"]`: the
     value is the call's or the subscript's), another key (`encoding="…"`),
     or a word after `,`, `;`, `)` or a sentence's `. ` (the next argument's or statement's); a
-    concatenation (`passwd + 'anonymous@'`: the literal is a piece of the value); a shell's pipe into
+    concatenation (`passwd + 'anonymous@'`: the literal is a piece of the value); another flag; a shell's pipe into
     a command (`curl …/account/password | sed -n '40,52p'`: the literal is the next command's)."""
     if "+" in gap:
         return True
@@ -151,6 +151,8 @@ def _gap_ends(gap):
         return True
     if not any(ch.isalpha() for ch in gap):
         return False
+    if "-" in gap and compiled("evidence-gap-flag", r"(?:^|[ \t])--?[A-Za-z]").search(gap):
+        return True  # `--pass X --topic 'a/#'`: the flag's argument was the word before the next flag
     if "(" in gap:
         # a type's size (`VARCHAR2(64)`, COBOL's `PIC X(20) VALUE`) is the type's: its `)` ends no argument
         gap = compiled("evidence-gap-size", r"(?<=\w)\(\d{1,4}\)").sub("", gap)

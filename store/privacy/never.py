@@ -190,6 +190,9 @@ PLACEHOLDER = (
     # characters of it at most, the rest hidden
     r"|[\w-]{0,8}(?:\*{4,}|\u2022{4,})\w{0,6})"
 )
+# A run of one masking character and the tool's remark after it, where a diff hides a secret's
+# change (kubectl diff's `*** (before)`, helm diff's `-------- # (17 bytes)`, `•••• (hidden)`).
+MASK_AND_REMARK = r"(?:\*{3,}|-{3,}|\+{3,}|\u2022{3,}|#{3,}|x{3,}|X{3,})[ \t]+(?:#[ \t]*)?\([A-Za-z0-9 ]{1,40}\)"
 PUBLIC = (
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\b.*"
     r"|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3)[A-Za-z0-9+/=]*"
@@ -244,6 +247,10 @@ SITE_KEY_LABEL = r"(?i)(?:site[ _-]?key|data-sitekey)" + _QUOTE + r"[ \t]*[:=][ 
 # A name a framework ships to the browser (NEXT_PUBLIC_X=…), unless it says it holds a secret.
 PUBLIC_NAME = (r"(?<![A-Za-z0-9_])(?:NEXT_|EXPO_|NUXT_)?PUBLIC_(?![A-Z0-9_]*(?:PASS|PWD|SECRET|PRIVATE))"
                r"[A-Z0-9_]+" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
+# A name whose first word says public (`publicKeyToken`, `public_token`, `PublishableKey`), any case,
+# unless a later word says it holds a secret: .NET's assembly token, a client's publishable key.
+PUBLIC_WORD_NAME = (r"(?<![A-Za-z0-9_.-])(?:[Pp]ublic|PUBLIC|[Pp]ublishable|PUBLISHABLE)(?![a-z])"
+                    r"(?![\w.-]*(?i:pass|pwd|secret|private))[\w.-]{0,40}" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE + r"\Z")
 # The public members of a JSON Web Key, before their value (the key's object has a "kty").
 JWK_PUBLIC_MEMBER = (r"\\?\"(?:n|e|x|y|kid|x5c|x5t|x5t#S256|x5u|crv|alg|use)\\?\"[ \t]*:[ \t]*\[?[ \t]*"
                      + _QUOTE + r"\Z")
@@ -581,9 +588,9 @@ _LABEL_TAILS = frozenset(w[-3:] for w in _LABEL_ENDINGS)  # (their last three ch
 
 def _may_be_a_public_label(name: str) -> bool:
     """_public_by_label's gate: the label's name (`name`, lowercased) ends in one of its words or
-    holds `public_` (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)."""
+    holds `publi` (`api_key`, the commonest label, ends in `key` with no `pub` or `site`: not tried)."""
     return ((name[-3:] in _LABEL_TAILS or name[-2:] in _LABEL_TAILS) and name.endswith(_LABEL_ENDINGS)
-            and (not name.endswith("key") or "pub" in name or "site" in name)) or "public_" in name
+            and (not name.endswith("key") or "pub" in name or "site" in name)) or "publi" in name
 
 
 def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: str) -> bool:
@@ -602,6 +609,8 @@ def _public_by_label(text: str, s: int, before: str, tail: str, low: str, kind: 
             return True
     if public_name and kind not in PROVIDER_KINDS and compiled("never-public-name", PUBLIC_NAME).search(before):
         return True  # NEXT_PUBLIC_POSTHOG_KEY=…: the framework ships it to every browser
+    if "publi" in low and kind not in PROVIDER_KINDS and compiled("never-public-word-name", PUBLIC_WORD_NAME).search(before):
+        return True
     return tail.endswith(":") and low.endswith(_JWK_MEMBER_ENDINGS) and _jwk_public_member(text, s, before)
 
 
@@ -737,6 +746,10 @@ def _value_shape(value: str):
         return True
     if len(value) <= 20 and first in "NUnuMEe" and compiled("never-none-given", NONE_GIVEN).fullmatch(value):
         return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
+    if first in "*-+#\u2022xX" and compiled("never-mask-remark", MASK_AND_REMARK).fullmatch(value):
+        return True
+    if first == "+" and value[1:2] in (" ", "\t"):
+        return True  # `Password=" + getenv(…)`: a concatenation's operator and its operand, read past a quote
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):

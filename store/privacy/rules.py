@@ -500,9 +500,10 @@ TOKEN_RULES = (
     Rule("bearer", ("bearer",),
          r"\bbearer[ \t]+(?P<v>" + HEADER_SIX + r"[A-Za-z0-9._~+/-]+(?:=+|" + HEADER_TAIL + ")" + r")(?![A-Za-z0-9._~+/=-])", re.IGNORECASE,
          judge="token", starts=(("bearer", 0),)),
-    # (`\b` or an escaped line break: `\r\nAuthorization: Basic X` in a client's dump of its bytes)
+    # (`\b` or an escaped line break: `\r\nAuthorization: Basic X` in a client's dump of its bytes; a
+    # header compared to its value, `req.http.Authorization != "Basic X"`, `Get("Authorization") == "Basic X"`)
     Rule("basic_auth", ("authorization",),
-         r"(?:\b|(?<=\\[nrt]))(?:proxy-)?authorization[\"']?(?:[ \t]*[:=,][ \t]*|[ \t]+)[\"']?basic[ \t]+"
+         r"(?:\b|(?<=\\[nrt]))(?:proxy-)?authorization(?:[\"']\)?)?(?:[ \t]*(?:[!=]==?|[:=,])[ \t]*|[ \t]+)[\"']?basic[ \t]+"
          r"(?P<v>[A-Za-z0-9+/]{6,}(?:={1,2}|" + HEADER_TAIL + ")" + r")", re.IGNORECASE, judge="credential",
          starts=(("authorization", 0), ("authorization", -6))),
     Rule("token", ("authorization",),
