@@ -33,3 +33,29 @@ def test_those_words_without_a_value_stay():
     sha = "9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9f8a7b6c5d4e3f2a1b0c9d8e"
     _kept(f"इस टोकन का sha256 hash: {sha}", sha)
     _kept("La API-ŝlosilo troviĝas en la trezorejo, ne en la kodo.", "trezorejo")
+
+
+def test_drawn_tables_a_grid_tables_rows_and_a_box_drawn_listing_have_their_secret_column_read():
+    grid = ("+--------+----------+-------------+\n"
+            "| Host   | Login    | Passwort    |\n"
+            "+========+==========+=============+\n"
+            "| db01   | dba      | Tq8#mWz2Lp  |\n"
+            "+--------+----------+-------------+\n"
+            "| cache  | ops      | Vela-Brook-31 |\n"
+            "+--------+----------+-------------+\n")
+    for value in ("Tq8#mWz2Lp", "Vela-Brook-31"):
+        _gone(grid, value)
+    secret = "Zr4nQ8wLx2Tc6Vb9Km3Hs7Jd"
+    boxed = ("╔════╦═════════╦══════════════════════════╗\n"
+             "║ id ║ name    ║ secret                   ║\n"
+             "╠════╬═════════╬══════════════════════════╣\n"
+             f"║ 7  ║ deploy  ║ {secret} ║\n"
+             "╚════╩═════════╩══════════════════════════╝\n")
+    _gone(boxed, secret)
+
+
+def test_a_cell_that_points_elsewhere_is_cut_short_or_says_not_applicable_stays():
+    for cell in ("see 1password", "vault: kv/app/db", "n/a", "N/A"):
+        _kept("| Host | Password |\n+======+==========+\n| db01 | " + cell + " |\n", cell)
+    _kept("ID\tNAME\tKEY\n41\tci\tsk-4f9a…\n", "sk-4f9a…")
+    _kept("┌────┬─────────┐\n│ id │ token   │\n├────┼─────────┤\n│ 3  │ 8c1e... │\n└────┴─────────┘\n", "8c1e...")
