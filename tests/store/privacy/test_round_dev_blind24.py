@@ -59,3 +59,15 @@ def test_a_cell_that_points_elsewhere_is_cut_short_or_says_not_applicable_stays(
         _kept("| Host | Password |\n+======+==========+\n| db01 | " + cell + " |\n", cell)
     _kept("ID\tNAME\tKEY\n41\tci\tsk-4f9a…\n", "sk-4f9a…")
     _kept("┌────┬─────────┐\n│ id │ token   │\n├────┼─────────┤\n│ 3  │ 8c1e... │\n└────┴─────────┘\n", "8c1e...")
+
+
+def test_a_password_after_upper_case_p_where_upper_case_u_gave_the_login_or_after_a_windows_colon_flag():
+    _gone("bcp dbo.orders out orders.dat -S tcp:db01 -U loader -P Quartz#Vale29 -c", "Quartz#Vale29")
+    _gone(r"psexec \\srv01 /u:CORP\deploy /p:Lantern-Fox-51 cmd", "Lantern-Fox-51")
+    _gone("winrm-cli -u:ops -p:Tq8vLm3XwZr6NpB2sKd9 run", "Tq8vLm3XwZr6NpB2sKd9")
+
+
+def test_a_port_after_upper_case_p_and_windows_flags_of_numbers_stay():
+    _kept("mysql -h db -P 3306 -U app", "3306")
+    _kept(r"robocopy /mir /r:3 /w:5 C:\src D:\dst", "/w:5")
+    _kept("msbuild app.sln -p:Configuration=Release -v:minimal", "Configuration=Release")
