@@ -71,3 +71,26 @@ def test_a_port_after_upper_case_p_and_windows_flags_of_numbers_stay():
     _kept("mysql -h db -P 3306 -U app", "3306")
     _kept(r"robocopy /mir /r:3 /w:5 C:\src D:\dst", "/w:5")
     _kept("msbuild app.sln -p:Configuration=Release -v:minimal", "Configuration=Release")
+
+
+def test_a_password_answered_in_base64_to_a_servers_password_challenge():
+    pw = "SGVyb24hUGFzczQ3"  # base64 of a made password
+    for text in ("* OK IMAP4rev1 ready\na1 AUTHENTICATE LOGIN\n+ VXNlcm5hbWU6\nYW5hQGV4YW1wbGUub3Jn\n+ UGFzc3dvcmQ6\n"
+                 f"{pw}\na1 OK AUTHENTICATE completed\n",
+                 "send: 'AUTH LOGIN\\r\\n'\nreply: b'334 VXNlcm5hbWU6\\r\\n'\nsend: 'YW5h\\r\\n'\n"
+                 f"reply: b'334 UGFzc3dvcmQ6\\r\\n'\nsend: '{pw}\\r\\n'\nreply: b'235 2.7.0 Accepted\\r\\n'\n",
+                 f"> AUTH LOGIN\n< 334 VXNlcm5hbWU6\n> YW5h\n< 334 UGFzc3dvcmQ6\n> {pw}\n< 235 ok\n"):
+        out = _gone(text, pw)
+        assert "YW5h" in out  # the login's answer stays
+
+
+def test_answers_to_other_challenges_and_base64_in_a_diff_stay():
+    _kept("+ VXNlcm5hbWU6\nYW5hQGV4YW1wbGUub3Jn\n", "YW5hQGV4YW1wbGUub3Jn")
+    _kept("250-AUTH LOGIN PLAIN\n+ aGVsbG8gd29ybGQ=\n+ c29tZSBjb250ZW50\n", "c29tZSBjb250ZW50")
+
+
+def test_challenges_are_read_up_to_a_cap():
+    pw = "SGVyb24hUGFzczQ3"
+    head = "+ aGVsbG8gd29ybGQ=\n" * 300
+    _kept(head + f"+ UGFzc3dvcmQ6\n{pw}\n", pw)  # past the cap: no session holds that many
+    _gone(f"+ UGFzc3dvcmQ6\n{pw}\n" + head, pw)
