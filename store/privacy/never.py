@@ -536,6 +536,9 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
             or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
+    if last == " " and end[-2:] == "id" and kind not in PROVIDER_KINDS \
+            and compiled("never-id-word", r"(?i)(?:^|[^\w-])(?:key|client|app|account|public)?[ _-]?id[ \t]\Z").search(before):
+        return True  # `key id rzp_test_X`, `the client ID Iv1.X`: a value named an id in a sentence
     return shape & _WORD and _default_credential(value.lower(), low_before) \
         and not (after == "@" and _public_host(text, e))  # (its first test, read once a value)
 

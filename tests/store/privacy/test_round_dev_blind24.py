@@ -94,3 +94,15 @@ def test_challenges_are_read_up_to_a_cap():
     head = "+ aGVsbG8gd29ybGQ=\n" * 300
     _kept(head + f"+ UGFzc3dvcmQ6\n{pw}\n", pw)  # past the cap: no session holds that many
     _gone(f"+ UGFzc3dvcmQ6\n{pw}\n" + head, pw)
+
+
+def test_ids_told_by_the_word_id_before_them_and_a_stores_path_and_field_stay():
+    secret = "Qm7vTz2LwX9pNc4RbK8sHd3F"
+    out = _kept(f"the app secret is {secret} and the client ID Iv1.8a61f9b3a7aba766 goes in the header", "Iv1.8a61f9b3a7aba766")
+    assert secret not in out
+    _kept("- Il segreto di Grafana è in Vault: `kv/ops/grafana#admin_password`.", "kv/ops/grafana#admin_password")
+
+
+def test_a_secret_right_after_its_label_or_a_path_with_no_field_still_goes():
+    _gone("api key Qm7vTz2LwX9pNc4RbK8sHd3F for the id service", "Qm7vTz2LwX9pNc4RbK8sHd3F")
+    _gone("la contraseña es Tq8#mWz2Lp/xy", "Tq8#mWz2Lp/xy")
