@@ -106,3 +106,15 @@ def test_ids_told_by_the_word_id_before_them_and_a_stores_path_and_field_stay():
 def test_a_secret_right_after_its_label_or_a_path_with_no_field_still_goes():
     _gone("api key Qm7vTz2LwX9pNc4RbK8sHd3F for the id service", "Qm7vTz2LwX9pNc4RbK8sHd3F")
     _gone("la contraseña es Tq8#mWz2Lp/xy", "Tq8#mWz2Lp/xy")
+
+
+def test_a_file_on_a_windows_drive_and_a_host_keys_fingerprint_after_its_type_and_size_stay():
+    text = ('pscp -pw Qm7vTz2LwX9pNc4RbK8sHd3F -i D:\\ssh\\deploy_key.ppk -hostkey "ecdsa-sha2-nistp256 256 '
+            'Zr4nQ8wLx2Tc6Vb9Km3Hs7JdQm7vTz2LwX9pNc4RbK8" backup.tar deploy@files:')
+    out = _kept(text, "D:\\ssh\\deploy_key.ppk")
+    assert "Zr4nQ8wLx2Tc6Vb9Km3Hs7JdQm7vTz2LwX9pNc4RbK8" in out and "Qm7vTz2LwX9pNc4RbK8sHd3F" not in out
+
+
+def test_a_random_folder_on_a_drive_and_a_key_with_no_type_before_it_still_go():
+    _gone("SSL_KEY_PASSWORD=C:\\Qm7vTz2LwX9pNc4RbK8sHd3F\\x", "Qm7vTz2LwX9pNc4RbK8sHd3F")
+    _gone("the api key 255 Zr4nQ8wLx2Tc6Vb9Km3Hs7JdQm7vTz2LwX9pNc4RbK8", "Zr4nQ8wLx2Tc6Vb9Km3Hs7JdQm7vTz2LwX9pNc4RbK8")
