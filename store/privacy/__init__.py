@@ -117,6 +117,7 @@ from store.privacy.rules import (
     STRONG,
     TOKEN_RULES,
 )
+from store.privacy.sasl_answers import sasl_answers
 from store.privacy.substitutions import sed_replacements
 from store.privacy.typed_fields import typed_password_key, typed_text_arguments
 from store.privacy.values import (
@@ -477,6 +478,8 @@ FINDERS = (
      "processes.SESSION_COMMANDS; decided by evidence.decide"),
     ("a protocol's command", lambda look: processes.protocol_commands(look.text, look.anchors, look.found),
      "processes.PROTOCOL_COMMANDS; decided by evidence.decide"),
+    ("a password answered in base64 to a server's challenge", lambda look: sasl_answers(look.text, look.found),
+     "sasl_answers.py"),
     ("a placeholder's default", lambda look: processes.placeholder_defaults(look.text, look.anchors, look.found),
      "processes.placeholder_defaults; decided by evidence.decide"),
     ("a struct's dump", lambda look: look.hits and processes.struct_dumps(look.text, look.found),

@@ -24,8 +24,9 @@ _WORD = r"\"([^\"\n]{1,200})\"|'([^'\n]{1,200})'|([^\s,()\[\]{};\"'=]{1,200})"
 # What a name that is an account holds (`labadmin`, `deploy-bot`, `svc_backup`, `root`).
 _ACCOUNT_WORDS = ("admin", "root", "user", "bot", "svc", "service", "operator", "login", "account")
 # Words before a login that say it is one (`user ana X`: ftp's command; `-u ana -p X`).
-_USER_WORDS = frozenset(("user", "login", "username", "-u", "-user", "--user", "--username", "-U"))
-_PASSWORD_FLAGS = frozenset(("-p", "-pass", "-pw", "-pwd"))
+_USER_WORDS = frozenset(("user", "login", "username", "-u", "-user", "--user", "--username", "-U", "/u", "/user"))
+# (`-P` after `-U`: the SQL clients' pair, `sqsh -U sa -P X`; a port there is a number, no password's shape)
+_PASSWORD_FLAGS = frozenset(("-p", "-pass", "-pw", "-pwd", "-P", "/p", "/pw", "/password"))
 _LOGIN_COMMANDS = frozenset(("login", "auth", "signin"))
 _TWICE_WITHIN = 3  # words: `echo X; echo X`
 
@@ -63,6 +64,11 @@ def argument_logins(text: str, found: list) -> None:
         # (a name before `=` or `:` is a key, `userid=X`: not a login)
         key = text[m.end():m.end() + 1] in ("=", ":")
         inside = _inside_brackets(text, s)
+        flag = compiled("argument-colon-flag", r"[-/][A-Za-z]{1,12}:(?=.)").match(word) if g == 3 else None
+        if flag is not None:
+            # Windows' `-u:ana -p:X`, `/user:ana`: the flag and its value, two words
+            words.append((word[:flag.end() - 1], s, s + flag.end() - 1, line, False, inside))
+            word, s = word[flag.end():], s + flag.end()
         # (`printf 'ana\nX\n'`: the lines a quoted string writes, each a word)
         for part in word.split("\\n") if "\\n" in word else (word,):
             words.append((part, s, s + len(part), line, key, inside))

@@ -293,6 +293,9 @@ def find(text, low, anchors, found, find_secrets):
         _named_elements(text, low, anchors, found)
     if "| " in present and (holds(low, "|-") or holds(low, "| -") or holds(low, "|:-") or holds(low, "-+-")):
         _tables(text, low, found)
+    drawn = _drawn_in_ascii(text, present)
+    if drawn is not None:
+        _tables(drawn, low, found)
     if "| " in present and holds(low, "|\n"):
         _tables(text, low, found, _ruleless_heads(text, low, anchors))
     _aligned_tables(text, low, anchors, found)
@@ -1625,6 +1628,26 @@ def _ruleless_heads(text, low, anchors):
     return out
 
 
+# The lines of a table drawn with box-drawing characters (a CLI's `│ token │`, `├──┼──┤`) as the ASCII
+# table they draw, one character for one: what is found on it stands at the same places of the text.
+_BOX_ASCII = {**{ord(c): "|" for c in _BOX_BARS}, **{ord(c): "-" for c in "\u2500\u2501\u2550"},
+              **{ord(c): "+" for c in "\u250c\u252c\u2510\u251c\u253c\u2524\u2514\u2534\u2518"
+                                     "\u2554\u2566\u2557\u2560\u256c\u2563\u255a\u2569\u255d\u255e\u256a\u2561"}}
+
+
+def _drawn_in_ascii(text, present):
+    """`text` with its box-drawn tables in ASCII and reStructuredText's grid tables' header rules
+    (`+=====+====+`) as rules of dashes (same length), when it holds either; otherwise None."""
+    boxed = not present.isdisjoint(_BOX_BARS)
+    grid = "+=" in text and "|" in text
+    if not (boxed or grid):
+        return None
+    out = text.translate(_BOX_ASCII) if boxed else text
+    if grid:
+        out = compiled("grid-header-rule", r"(?m)^[ \t]*\+=[=+]*\+[ \t]*$").sub(lambda m: m.group().replace("=", "-"), out)
+    return out if out != text else None
+
+
 _HEAD_CELL = r"[^\W\d][\w.-]{0,30}+(?: [\w.-]{1,20}+)?+"  # (possessive: no backtracking over prose)
 
 
@@ -1762,7 +1785,7 @@ def _tab_rows(text, pos, index, count, kind, found):
             return
         at = pos + sum(len(p) + 1 for p in parts[:index])
         cell = parts[index]
-        if cell and " " not in cell:
+        if cell and " " not in cell and not _cut_short(cell):
             _take(text, found, (at, at + len(cell)), STRONG, POSITION, kind)
         if eol >= n:
             return
@@ -1800,7 +1823,7 @@ def _aligned_rows(text, pos, col, kind, found, col_end=None, last=False):
         end = col
         while end < len(row) and not row[end].isspace():
             end += 1
-        if end == len(row) or row[end] == "\t" or row[end:end + 2] == "  ":
+        if (end == len(row) or row[end] == "\t" or row[end:end + 2] == "  ") and not _cut_short(row[col:end]):
             _take(text, found, (pos + col, pos + end), STRONG, POSITION, kind)
         pos = eol + 1
 
@@ -1869,6 +1892,9 @@ def _table_rows(text, pos, cols, found):
         eol = n if eol < 0 else eol
         line = text[pos:eol]
         body = line.strip()
+        if body[:1] == "+" and not body.strip("-+: \t"):
+            pos = eol + 1
+            continue  # a grid table's border between its rows
         if "|" not in body:
             return
         if not body.strip("-+|: \t"):
@@ -1889,7 +1915,7 @@ def _table_rows(text, pos, cols, found):
                 raw = text[cs:ce]
                 value = raw.strip().strip("`")
                 if value and not (i == 0 and len(cells) > 1 and kind in _ISSUED and _a_rows_name(value)) \
-                        and not _a_note_in_a_cell(value) \
+                        and not _a_note_in_a_cell(value) and not _cut_short(value) \
                         and not (names and compiled("secret-path-cell", _SECRET_PATH).match(value)):
                     vs = cs + raw.find(value, len(raw) - len(raw.lstrip()))
                     _take(text, found, (vs, vs + len(value)), strength, POSITION, kind)
@@ -1907,7 +1933,19 @@ def _a_note_in_a_cell(value):
     `SSO, no local password`): a word of grammar, or the secret's own label, among three words or
     more; not a pass phrase (`correct horse battery staple` holds neither)."""
     words = value.lower().replace(",", " ").split()
+    if len(words) >= 2 and (words[0] in _POINTING_WORDS or compiled("secret-path-cell", _SECRET_PATH).match(words[-1])):
+        return True  # `see bitwarden`, `vault: secret/ops/db`: where it is
     return len(words) >= 3 and any(w in GRAMMAR_WORDS or w in LABELS for w in words)
+
+
+# A note's first word that sends the reader to where the secret is (`see 1password`, `ask ops`).
+_POINTING_WORDS = frozenset(("see", "ask", "via", "in", "from", "check", "use"))
+
+
+def _cut_short(cell):
+    """A cell that ends in an ellipsis (`2b104d1d…`, `sk-live-4f...`): a listing's first characters
+    of a key, to tell it apart, never the key."""
+    return cell.endswith(("\u2026", "..."))
 
 
 _ISSUED = frozenset(("token", "api_key"))  # (kinds a machine issues: random, never a word a person reads)

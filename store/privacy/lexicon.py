@@ -42,15 +42,22 @@ _PASSWORD = (
     # Romansh (`pled-clav`, a key-word)
     "pled-clav "
     # Igbo, Javanese's krama (`sandhi`), Tetum, Uyghur (`پارول`, `پارولى`), Tibetan, Dhivehi
-    "okwuntughe sandhi liafuan-pase پارول གསང་ཚིག ޕާސްވޯޑ"
+    "okwuntughe sandhi liafuan-pase پارول གསང་ཚིག ޕާސްވޯޑ "
+    # Odia (with and without the zero-width non-joiner)
+    "ପାସୱାର୍ଡ ପାସ୍‌ୱାର୍ଡ"
 )
 _SECRET = (
     "secret appsecret app secret client secret secret key geheimnis clé secrète cle secrete "
     "clave secreta chave secreta segreto секрет 密钥 秘钥 私钥 シークレット 秘密鍵 비밀키 시크릿 "
     # Ladino and Esperanto (`kod sekreto`, `sekreta ŝlosilo`), Walloon (`li scret`)
-    "sekreto sekreta scret"
+    "sekreto sekreta scret "
+    # English's `secret` as the scripts of India write it (Hindi and Marathi, Gujarati, Punjabi,
+    # Telugu, Kannada, Tamil, Bengali, Malayalam, Odia): `JWT ಸೈನಿಂಗ್ ಸೀಕ್ರೆಟ್ ... : X`
+    "सीक्रेट સીક્રેટ ਸੀਕਰੇਟ ਸੀਕ੍ਰੇਟ సీక్రెట్ ಸೀಕ್ರೆಟ್ சீக்ரெட் সিক্রেট സീക്രട്ട് സീക്രെട്ട് ସିକ୍ରେଟ"
 )
-_TOKEN = "access token api token jeton токен 令牌 トークン 토큰"
+_TOKEN = ("access token api token jeton токен 令牌 トークン 토큰 "
+          # English's `token` in the same scripts
+          "टोकन ટોકન ਟੋਕਨ టోకెన్ ಟೋಕನ್ டோக்கன் টোকেন ടോക്കൺ ଟୋକେନ")
 _API_KEY = ("api key api-key apikey clé api cle api clave api chave api ключ api apiキー api 키 api密钥 "
             "api-schlüssel apischlüssel api-schluessel chiave api")
 LABELS: dict = {}
@@ -77,6 +84,8 @@ for _kind, _phrases in (
                  # `کلید API`, `klucz do API`, `מפתח API`, `khóa API`)
                  "api anahtar", "کلید api", "klucz api", "klucz do api", "مفتاح api", "מפתח api", "khóa api",
                  "kunci api", "κλειδί api", "ключ до api", "ufunguo wa api",
+                 # Yoruba (with its tones and without), Esperanto (`API-ŝlosilo`, `ŝlosilo de API`)
+                 "kọ́kọ́rọ́ api", "kokoro api", "api-ŝlosilo", "api-ŝlosil", "ŝlosilo de api", "api-sxlosilo",
                  # Catalan and Aragonese, Ligurian, Sardinian, Friulian: `clau de l'API`,
                  # `ciave de l'API`, `crae de s'API`, `clâf de API`
                  "clau api", "clau de l'api", "clau d'a api", "ciave api", "ciave de l'api", "crae api",

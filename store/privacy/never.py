@@ -567,6 +567,11 @@ def _never_by_place(text: str, s: int, e: int, kind: str, value: str, shape: int
             return False  # `Password for the elastic user: X`: the user qualifies the password's label
         return kind == "high_entropy" or compiled("never-user-label", USER_LABEL).search(before) is not None \
             or compiled("never-key-id-label", KEY_ID_LABEL).search(before) is not None
+    if last == " " and end[-1:].isdigit() and compiled("never-host-key-bits", HOST_KEY_BITS).search(before):
+        return True  # `ssh-ed25519 255 X`: a host key's type and size, then its fingerprint (WinSCP's, PuTTY's)
+    if last == " " and end[-2:] == "id" and kind not in PROVIDER_KINDS \
+            and compiled("never-id-word", r"(?i)(?:^|[^\w-])(?:key|client|app|account|public)?[ _-]?id[ \t]\Z").search(before):
+        return True  # `key id rzp_test_X`, `the client ID Iv1.X`: a value named an id in a sentence
     return shape & _WORD and _default_credential(value.lower(), low_before) \
         and not (after == "@" and _public_host(text, e))  # (its first test, read once a value)
 
@@ -873,6 +878,8 @@ _ID_LAST_LETTERS = frozenset("dsrenltſ")
 # the value after it is the secret, not a user.
 SECRET_OF_USER = (r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|key)[ \t]+(?:for|of)[ \t]+[^:\n=]{0,40}?"
                   r"(?:user|account)(?:[ \t]+[\w'\"\[\].@-]{1,30})?[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
+# A host key's type and its size in bits, before its fingerprint.
+HOST_KEY_BITS = r"(?:^|[\s\"'=])(?:ssh-(?:ed25519|ed448|rsa|dss)|ecdsa-sha2-nistp\d{3})[ \t]+\d{3,5}[ \t]+\Z"
 # A key's id (`keyId`, `key_id`, `customKeyIdentifier`): the name of a key, not the key (a
 # provider's shape, `AWS_ACCESS_KEY_ID=AKIA…`, is judged by its kind before this).
 KEY_ID_LABEL = r"(?i:key)[_-]?(?i:id|identifier)(?:\\?[\"'])?[ \t]*[:=\uff1a][ \t]*(?:\\?[\"'])?\Z"

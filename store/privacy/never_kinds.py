@@ -70,6 +70,10 @@ def id_by_its_shape(value: str) -> bool:
         return True  # `ReadKey("NoEcho,IncludeKeyDown")`: options' names joined by commas
     if value[-1] in "\u3002\uff0e\uff01\uff1f" and compiled("kinds-cjk", CJK_WORDS).search(value):
         return True  # `手順2で入力したパスワードを入力します。`: a sentence in Japanese or Chinese, ended by its full stop
+    if value[1:3] == ":\\" and first.isalpha() and n <= 260:
+        parts = [p for p in value[3:].split("\\") if p]
+        # `C:\keys\upload.ppk`: a file on a drive, its folders and name words
+        return len(parts) >= 2 and all(compiled("kinds-name-segment", NAME_SEGMENT).match(p) for p in parts)
     return (first == "/" or first == "~") and _path_of_names(value)
 
 

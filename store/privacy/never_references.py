@@ -10,6 +10,9 @@ from store.privacy.values import compiled, looks_random
 # word (`Infra`, `Grafana`), a host's name with its number (`web01`).
 # (a segment of 24 characters at most: a store's names are short, a password's run is not)
 _NAME_SEGMENT = r"(?=[\w.-]{1,24}(?:/|\Z))(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][a-z]+[0-9]{0,3})"
+# A path of names and `#` and a field's name: a store's entry and its field (Vault's, an operator's
+# `key#property`), never a value.
+_STORE_FIELD = r"[a-z][\w.-]{0,40}(?:/[\w.-]{1,60}){1,8}#[A-Za-z_][\w.-]{0,40}\Z"
 _STORE_PATH = _NAME_SEGMENT + r"(?:/" + _NAME_SEGMENT + r")+(?:/([A-Za-z0-9_-]{16,64}))?\Z"
 # What follows an object's name in a mount's option list (`,type=env,target=DB_PASSWORD`).
 _MOUNT_OPTIONS = r",(?:[a-z]+=[^,\s]*,)*(?:type|target|src|source|dst|destination|mode|uid|gid)="
@@ -22,6 +25,8 @@ def a_store_path(value: str) -> bool:
     (`stone/walrus`) or a key's value (`mail/primary_sender`): not told from their shape."""
     if "/" not in value or len(value) > 160:
         return False
+    if "#" in value and compiled("never-store-field", _STORE_FIELD).match(value):
+        return True  # `secret/ops/grafana#admin`: an entry's path, then the field read from it
     m = compiled("never-store-path", _STORE_PATH).match(value)
     if m is None:
         return False

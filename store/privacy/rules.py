@@ -179,7 +179,7 @@ NOT_SECRET_WORDS = frozenset(
     "value values setting settings variable variables".split()
 )
 CONSTANTS = frozenset(
-    "true false null none nil undefined yes no on off eof eol nan "
+    "true false null none nil undefined yes no on off eof eol nan n/a "
     "str string int bool bytes number boolean any object optional".split()
 )
 PLACEHOLDER_CHARS = frozenset("*xX.-_•")
