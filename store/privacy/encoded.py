@@ -8,7 +8,9 @@ decodes to bytes, or to text where nothing is found, and stays.
 A shorter value that decodes to a login and a password joined by `:` is HTTP's Basic credential
 (RFC 7617) wherever it stands: after `Basic` in prose or a backtick, printed by `base64`, a copy
 of a header's; a GraphQL id (`User:1`), a cursor (`arrayconnection:10`) or a URL (`gid://…`)
-decodes to a value no password's shape and stays, as a cursor's time (`created_at:2024-05-01T10:00Z`)."""
+decodes to a value no password's shape and stays, as a cursor's time (`created_at:2024-05-01T10:00Z`)
+and a typed id, a number then a type's name and its number (GitHub's legacy node ids, `04:User5364`,
+`010:Repository1308518`, in every repository and user its API lists)."""
 
 from store.privacy.values import P_RANDOM, add_span, base64_bytes, compiled, credential_like
 
@@ -79,5 +81,7 @@ def basic_credential(value: str) -> bool:
     if decoded is None or ":" not in decoded or "\n" in decoded:
         return False
     login, _, password = decoded.partition(":")
+    if login.isdigit() and compiled("basic-typed-id", r"[A-Z][A-Za-z]*\d+\Z").match(password):
+        return False
     return compiled("basic-login", _LOGIN).fullmatch(login) is not None and credential_like(password) \
         and compiled("basic-not-a-time", r"[\d.:/ TZ+-]*\Z|\d{4}-\d{2}-\d{2}").match(password) is None

@@ -1,6 +1,9 @@
 """Classes the held real part L showed after its figures were taken (it is a dev part since), each
 written with made-up values of the same shape, with neighbours on the other side."""
 
+import base64
+import json
+
 import pytest
 
 from store.privacy import clean_text, clean_value
@@ -201,6 +204,23 @@ def test_a_basic_credentials_base64_goes_wherever_it_stands(text):
 ])
 def test_base64_of_an_id_a_cursor_or_a_time_stays(text):
     assert clean_text(text) == text
+
+
+def _node_id(kind: str, number: int) -> str:
+    return base64.b64encode(f"{len(kind):02d}:{kind}{number}".encode()).decode()
+
+
+def test_a_listing_of_repositories_and_their_owners_node_ids_stays():
+    # a code host's API lists each repository and owner with a legacy global id, base64 of its type's
+    # length, its type's name and its number: a Basic credential's shape (a login, a colon, a word and digits)
+    items = [{"id": 1308518 + i * 7919, "node_id": _node_id("Repository", 1308518 + i * 7919),
+              "name": f"components-{i}", "private": False,
+              "owner": {"login": f"dev{i}", "id": 5364 + i, "node_id": _node_id(kind, 5364 + i)}}
+             for i, kind in zip(range(40), ["User", "Organization"] * 20)]
+    listing = json.dumps({"total_count": 40, "incomplete_results": False, "items": items}, indent=2)
+    assert clean_text(listing) == listing
+    basic = base64.b64encode(b"1042:Summer2024!x").decode()
+    assert basic not in clean_text(f'curl -H "Authorization: Basic {basic}" https://api.example.com/')
 
 
 @pytest.mark.parametrize("prompt, secret", [
