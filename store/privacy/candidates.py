@@ -1943,9 +1943,14 @@ _POINTING_WORDS = frozenset(("see", "ask", "via", "in", "from", "check", "use"))
 
 
 def _cut_short(cell):
-    """A cell that ends in an ellipsis (`2b104d1d…`, `sk-live-4f...`): a listing's first characters
-    of a key, to tell it apart, never the key."""
-    return cell.endswith(("\u2026", "..."))
+    """A cell of a few characters that ends in an ellipsis (`2b104d1d…`, `sk-live-4f...`): a
+    listing's first characters of a key, to tell it apart, never the key.  A longer head is most of
+    a secret cut by the column's width, and goes."""
+    return cell.endswith(("\u2026", "...")) and len(cell.rstrip(".\u2026")) <= _CUT_SHORT_HEAD
+
+
+# The most characters a listing shows of a key it hides (a 16-character head is most of a password)
+_CUT_SHORT_HEAD = 16
 
 
 _ISSUED = frozenset(("token", "api_key"))  # (kinds a machine issues: random, never a word a person reads)
