@@ -320,6 +320,7 @@ PROVIDER_VALUES = shapes.PROVIDER_VALUES + [
     ("slack client", lambda: "xoxc-" + "-".join(gen("xc" + str(i), n, "0123456789") for i, n in enumerate((11, 13, 13)))
      + "-" + gen("xc", 64, shapes.HEX)),
     ("slack cookie", lambda: "xoxd-" + gen("xd", 40) + "%2F" + gen("xd2", 60) + "%2B" + gen("xd3", 40) + "%3D"),
+    ("secret key sk_", lambda: "sk_" + gen("skx", 48, shapes.HEX)),
     ("sonarqube user", lambda: "squ_" + gen("squ", 40, shapes.HEX)),
     ("sonarqube project", lambda: "sqp_" + gen("sqp", 40, shapes.HEX)),
     ("sonarqube analysis", lambda: "sqa_" + gen("sqa", 40, shapes.HEX)),
