@@ -22,3 +22,23 @@ def test_a_json_tool_result_with_a_time_is_no_pgpass_line():
          '"annotations":null,"_meta":null}')
     # a .pgpass line still goes
     redacted("db.internal.example:5432:billing:report:Vq8#nL2xTz\n", "Vq8#nL2xTz")
+
+
+def test_a_key_generator_writing_its_key_to_a_file_prints_none():
+    from store.privacy import redact_output
+    out = "Public key: age1" + "q" * 58 + "\n"
+    assert redact_output("mkdir -p ~/.config/sops && age-keygen -o ~/.config/sops/keys.txt", out) == out
+    assert redact_output("age-keygen --output ./identity.txt", out) == out
+    # printing the key itself, the private key stays redacted
+    assert redact_output("age-keygen", "# public key: age1x\nAGE-SECRET-KEY-1" + "Q" * 58) != "# public key: age1x"
+
+
+def test_a_printers_word_in_a_scripts_string_starts_no_command():
+    from store.privacy import redact_output
+    script = ('node -e "\nfor (const hit of hits) {\n  console.log(`${hit.file}:${hit.line} (pass at line ${hit.next})`);\n}\n"')
+    out = "lib/a.js:10 (pass at line 11)\nlib/b.js:20 (pass at line 21)\n"
+    assert redact_output(script, out) == out
+    # a subshell, a substitution, a process substitution of the password store still print a secret
+    for command in ("(pass show web/site)", "echo $(pass show web/site)", "diff <(pass show a) b.txt",
+                    "cd /tmp; pass show mail/work"):
+        assert redact_output(command, "Vq8#nL2xTz") != "Vq8#nL2xTz", command
