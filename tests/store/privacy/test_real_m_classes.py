@@ -42,3 +42,19 @@ def test_a_printers_word_in_a_scripts_string_starts_no_command():
     for command in ("(pass show web/site)", "echo $(pass show web/site)", "diff <(pass show a) b.txt",
                     "cd /tmp; pass show mail/work"):
         assert redact_output(command, "Vq8#nL2xTz") != "Vq8#nL2xTz", command
+
+
+def test_a_bracketed_note_of_where_a_value_is_kept_is_no_value():
+    kept("```bash\nMAIL_USER=ana@example.org\nMAIL_PASSWORD=[stored in ~/.env]\nAPI_TOKEN=[kept in ~/.config/app/token]\n```")
+    # a bracketed value of a password's own shape stays redacted
+    redacted("MAIL_PASSWORD=[Vq8#nL2xTz]\n", "Vq8#nL2xTz")
+
+
+def test_to_after_a_secrets_name_of_code_says_where_it_goes():
+    for text in ("Add NEXTAUTH_SECRET environment variable to Vercel",
+                 "Copy STRIPE_WEBHOOK_SECRET to Netlify",
+                 "Move DB_PASSWORD variable to Railway"):
+        kept(text)
+    # a value of a password's shape after `to` still goes; so does Polish's `to` after its own word
+    redacted("Set JWT_SECRET to Xq7vLm2p#Rt9", "Xq7vLm2p#Rt9")
+    redacted("hasło to Xq7vLm2pRt9", "Xq7vLm2pRt9")
