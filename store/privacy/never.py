@@ -278,6 +278,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    if len(value) <= 4 and (kind == "token" or kind == "api_key") and last == "=" \
+            and compiled("never-short-query-value", r"[?&][\w.-]{1,40}=\Z").search(text, s - 48 if s > 48 else 0, s):
+        return True  # `?token=wtV`: a URL's query value no token or key issued is that short (an id)
     if kind not in PROVIDER_KINDS and len(value) <= 64 and (last in ":=\uff1a \t" or "\uff1a" in value or ":" in value) \
             and a_users_name(text, s, value):
         return True  # `账号：X`: a user's label names the value, not a password's

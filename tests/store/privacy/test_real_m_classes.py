@@ -58,3 +58,13 @@ def test_to_after_a_secrets_name_of_code_says_where_it_goes():
     # a value of a password's shape after `to` still goes; so does Polish's `to` after its own word
     redacted("Set JWT_SECRET to Xq7vLm2p#Rt9", "Xq7vLm2p#Rt9")
     redacted("hasło to Xq7vLm2pRt9", "Xq7vLm2pRt9")
+
+
+def test_a_query_token_of_four_characters_or_fewer_is_no_credential():
+    for value in ("wtV", "a1", "Qz9k"):
+        kept(f'curl -sS "https://api.example.io/public-settings/appName?token={value}" 2>&1')
+        kept(f"https://api.example.io/embed?theme=dark&api_key={value}")
+    redacted("TOKEN=abc # rotate monthly", "abc")  # outside a URL's query, a short token stays one
+    # a token of an issued length still goes, and a short password stays a password
+    redacted('curl -sS "https://api.example.io/settings?token=Xq7vLm2pRt9w" 2>&1', "Xq7vLm2pRt9w")
+    redacted("DB_PASSWORD=Qz9k\n", "Qz9k")
