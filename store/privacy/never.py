@@ -151,6 +151,7 @@ from store.privacy.never_real import (
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.never_references import a_store_path, an_objects_name
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
+from store.privacy.rules import PROVIDERS
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.users import a_users_name, an_email_address
 from store.privacy.values import CACHE, VALUE_MEMOS, all_hex, compiled, looks_random, remember
@@ -716,6 +717,10 @@ def _value_shape(value: str):
         return True
     if len(value) <= 20 and first in "NUnuMEe" and compiled("never-none-given", NONE_GIVEN).fullmatch(value):
         return True  # NOT_SET, UNSET, undefined: a getter's default or a report's, for a secret not given
+    if len(value) >= 3 and first.isalpha() and value == first * len(value):
+        return True  # `yyy`, `zzzz`: a letter repeated, a README's stand-in
+    if len(value) <= 24 and ("_" in value or "-" in value) and a_providers_prefix_and_a_word(value):
+        return True
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
@@ -1047,7 +1052,32 @@ def a_placeholder(value: str) -> bool:
         if words and any(w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS
                          for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
+        if (CACHE.get("never-joined-stand-in") or compiled("never-joined-stand-in", _joined_stand_in())).fullmatch(v.lower()):
+            return True
     return False
+
+
+# A stand-in's word joined to the noun of the secret it stands for (`randompassword`, `yourtoken1`,
+# `dummysecret`): no word between, where PLACEHOLDER's and the split's read words apart.
+def _joined_stand_in() -> str:
+    return ("(?:" + "|".join(sorted(PLACEHOLDER_VOCABULARY | OTHER_PLACEHOLDER_WORDS, key=len, reverse=True))
+            + r")(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|apikey)\d{0,4}")
+
+
+def a_providers_prefix_and_a_word(value: str) -> bool:
+    """`sk_test_demo`, `whsec_demo`, `xoxb-slack`: a provider's prefix (rules.PROVIDERS), its mode,
+    then one lower-case word: no provider issues a word, a key's body is random."""
+    rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
+    if rest is None or compiled("never-one-word", r"[a-z]{2,12}\Z").match(value, rest.end()) is None:
+        return False
+    return value.startswith(_provider_literals())
+
+
+def _provider_literals() -> tuple:
+    got = CACHE.get("never-provider-literals")
+    if got is None:
+        got = CACHE["never-provider-literals"] = tuple(lit for _kind, lits, _pattern in PROVIDERS for lit in lits)
+    return got
 
 
 # A key a person chose, of words and a number, in an environment file's line (`JWT_SECRET=` then

@@ -68,3 +68,23 @@ def test_a_query_token_of_four_characters_or_fewer_is_no_credential():
     # a token of an issued length still goes, and a short password stays a password
     redacted('curl -sS "https://api.example.io/settings?token=Xq7vLm2pRt9w" 2>&1', "Xq7vLm2pRt9w")
     redacted("DB_PASSWORD=Qz9k\n", "Qz9k")
+
+
+def test_a_stand_ins_word_joined_to_the_secrets_noun_is_a_stand_in():
+    kept('DATABASE_URL="postgresql://janedoe:randompassword@localhost:5432/mydb?schema=public"')
+    kept("DB_PASSWORD=dummypassword\nAPI_TOKEN=yourtoken1\n")
+    # a person's weak password of a word and a noun is not a stand-in's word
+    redacted('DATABASE_URL="postgresql://app:bluepassword7@db.internal:5432/app"', "bluepassword7")
+
+
+def test_a_providers_prefix_then_a_word_is_a_stand_in():
+    kept('# demo keys\nSTRIPE_SECRET_KEY="sk_test_demo"\nSTRIPE_WEBHOOK_SECRET="whsec_demo"\nSLACK_BOT_TOKEN=xoxb-slack\n')
+    # a provider's key with a random body still goes
+    redacted('STRIPE_SECRET_KEY="sk_test_Vq8nL2xTzK4mP9rW3yB6cD1f"', "sk_test_Vq8nL2xTzK4mP9rW3yB6cD1f")
+    redacted('STRIPE_WEBHOOK_SECRET="whsec_Vq8nL2xTzK4mP9rW3yB6cD1fG5hJ7kL0"', "whsec_Vq8nL2xTzK4mP9rW3yB6cD1fG5hJ7kL0")
+
+
+def test_a_letter_repeated_is_a_readmes_stand_in():
+    kept("docker run -e MOLE_ACCESS_KEY=xxx -e MOLE_SECRET_KEY=yyy mole-server")
+    kept("API_SECRET=zzzz")
+    redacted("docker run -e MOLE_SECRET_KEY=Vq8nL2xTzK mole-server", "Vq8nL2xTzK")
