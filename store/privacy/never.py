@@ -322,7 +322,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
-        or fixture_or_wrong(value, kind) \
+        or fixture_or_wrong(value, kind, text, s) \
         or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \

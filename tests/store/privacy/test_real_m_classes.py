@@ -88,3 +88,13 @@ def test_a_letter_repeated_is_a_readmes_stand_in():
     kept("docker run -e MOLE_ACCESS_KEY=xxx -e MOLE_SECRET_KEY=yyy mole-server")
     kept("API_SECRET=zzzz")
     redacted("docker run -e MOLE_SECRET_KEY=Vq8nL2xTzK mole-server", "Vq8nL2xTzK")
+
+
+def test_the_word_test_as_a_test_accounts_password_is_a_probe():
+    for user in ("test", "test@test.com", "qa@example.org"):
+        kept("curl -i https://api.shop.example/api/auth/login -X POST -H \"Content-Type: application/json\" "
+             f"-d '{{\"email\":\"{user}\",\"password\":\"test\"}}' 2>&1 | head -30")
+    kept("http POST :8000/login username=test password=test")
+    # the word test as a real account's password stays a password
+    out = clean_text("curl -X POST https://api.shop.example/auth/login -d '{\"email\":\"ana@acme.io\",\"password\":\"test\"}'")
+    assert '"password":"test"' not in out, out
