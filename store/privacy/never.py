@@ -143,6 +143,7 @@ from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
     fixture_or_wrong,
+    in_an_example_aside,
     sent_by_a_test_client,
     typed_by_a_test,
     word_in_a_tokens_place,
@@ -334,6 +335,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_by_its_role(text, s, e, kind, value, end) \
         or (kind not in PROVIDER_KINDS and an_objects_name(text, s, e, value)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
+        or (kind not in PROVIDER_KINDS and in_an_example_aside(text, s, value)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)
                                             or named_by_its_place(text, s, e, kind, value)))
@@ -346,7 +348,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
 PLAIN_VALUE = r"[A-Za-z](?=[A-Za-z]*[0-9#+/])[A-Za-z0-9#+/]{0,98}\Z"
 # A word some class's pattern needs on the value's line, ignoring case, where its gate reads words
 # before that line too (a label's, a command's, a getter's verb before its noun and flag).
-LINE_WORD = (r"(?i)fake|dummy|mock|analytics|telemetry|track|pub|site|phertext|dempoten|op://|arn:|enc\["
+LINE_WORD = (r"(?i)fake|dummy|mock|analytics|telemetry|track|pub|site|phertext|dempoten|op://|arn:|enc\[|\((?:e\.|eg[.,:]|for (?:ex|in)|ex[.:]|z\.|p\.|par ex|por ej|por ex)"
              r"|[ \t](?:show|get|describe|view|inspect|install|add|require)[ \t]|[ \t](?:get|describe|delete|update|show|rotate)-")
 _NAMING_ENDINGS = ("name", "kid", "version", "_ref", "-ref", "tref", "yref")
 _LABEL_SUFFIXES = ("sha256:", "sha512:", "sha1:", "md5:", "token=", "value=", "content=", "-id=", "-name=", "-arn=",

@@ -108,6 +108,22 @@ def fixture_or_wrong(value: str, kind: str, text: str = None, s: int = 0) -> boo
     return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
 
 
+# An aside that opens an example (`(e.g. -H "X-Api-Key: abc123")`, `(for example token=abc)`,
+# `(z. B. …)`, `(p. ej. …)`), not closed before the value on its line.
+EXAMPLE_ASIDE = r"\((?i:e\.[ \t]?g\.|eg[.,:]|for example|for instance|example:|ex[.:]|z\.[ \t]?b\.|p\.[ \t]?ej\.|par exemple|por ejemplo|por exemplo)[^()\n]*\Z"
+
+
+def in_an_example_aside(text: str, s: int, value: str) -> bool:
+    """The value at `s`, short and not random, stands in an aside that opens an example on its line
+    (a help text's `(e.g. -H "X-Api-Key: abc123")`): how a value is written, not one."""
+    if len(value) > 16:
+        return False
+    ls = text.rfind("\n", s - 200 if s > 200 else 0, s) + 1
+    at = text.rfind("(", ls, s)
+    return at >= 0 and compiled("never-example-aside", EXAMPLE_ASIDE).match(text, at, s) is not None \
+        and not looks_random(value)
+
+
 # A login's user that is a test's: the word `test`, or an address whose local part or domain says
 # test or example (`test@test.com`, `qa@example.org`, `ana@shop.test`).
 TEST_ACCOUNT = (r"(?i)[\"']?(?:e-?mail|user(?:name)?|login)[\"']?[ \t]*[:=][ \t]*[\"']?"

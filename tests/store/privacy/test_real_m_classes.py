@@ -98,3 +98,14 @@ def test_the_word_test_as_a_test_accounts_password_is_a_probe():
     # the word test as a real account's password stays a password
     out = clean_text("curl -X POST https://api.shop.example/auth/login -d '{\"email\":\"ana@acme.io\",\"password\":\"test\"}'")
     assert '"password":"test"' not in out, out
+
+
+def test_a_value_in_an_aside_that_opens_an_example_is_how_one_is_written():
+    kept("Options:\n  -H, --header <header...>     Set HTTP headers for remote transports\n"
+         "                               (e.g. -H \"X-Api-Key: abc123\" -H \"X-Custom:\n"
+         "                               value\")\n  -h, --help                   Display help for command")
+    kept("  --token <t>   the token to send (for example --token=tok42)")
+    kept("(e.g. API_KEY=key123)")
+    # outside the aside, or a random key inside one, it goes
+    redacted('Set HTTP headers (one per flag) -H "X-Api-Key: Vq8nL2xTz7"', "Vq8nL2xTz7")
+    redacted('(e.g. -H "X-Api-Key: 4f9c2a7b1e8d3f6a0c5b9e2d7a1f4c8b")', "4f9c2a7b1e8d3f6a0c5b9e2d7a1f4c8b")
