@@ -109,3 +109,10 @@ def test_a_value_in_an_aside_that_opens_an_example_is_how_one_is_written():
     # outside the aside, or a random key inside one, it goes
     redacted('Set HTTP headers (one per flag) -H "X-Api-Key: Vq8nL2xTz7"', "Vq8nL2xTz7")
     redacted('(e.g. -H "X-Api-Key: 4f9c2a7b1e8d3f6a0c5b9e2d7a1f4c8b")', "4f9c2a7b1e8d3f6a0c5b9e2d7a1f4c8b")
+
+
+def test_a_login_pair_given_to_use_in_a_sentence_holds_a_password():
+    redacted("use operator:sunrise77 and the X-Tenant header", "sunrise77")
+    redacted("now test the endpoint with admin:harbor2024 at api.shop.example", "harbor2024")
+    # an image's tag, a port, a version, a module's attribute after the same words stay
+    kept("use node:20.11-alpine with redis:7.2.4 via localhost:8080 as app.main:application")
