@@ -116,3 +116,16 @@ def test_a_login_pair_given_to_use_in_a_sentence_holds_a_password():
     redacted("now test the endpoint with admin:harbor2024 at api.shop.example", "harbor2024")
     # an image's tag, a port, a version, a module's attribute after the same words stay
     kept("use node:20.11-alpine with redis:7.2.4 via localhost:8080 as app.main:application")
+
+
+def test_a_literal_echoed_into_a_command_given_a_key_is_its_password():
+    key = "sk-proj-Vq8nL2xTzK4mP9rW3yB6cD1fG5hJ7kL0"
+    out = clean_text(f'$ echo "lisbon2031" | keyvault-cli setup {key}')
+    assert "lisbon2031" not in out and key not in out, out
+    redacted(f"printf 'Harbor!88\\n' | keyvault-cli init --api-key {key}", "Harbor!88")
+    # a word, a yes, an echo into a filter, an echo with no key given stay
+    kept('echo "y" | apt-get install -y curl\necho "hello2world" | wc -c\necho "lisbon2031" | keyvault-cli setup')
+    # past the cap the lines are a file's, not read
+    from store.privacy.piped import READ_CAP
+    far = "x\n" * (READ_CAP // 2) + f'echo "lisbon2031" | keyvault-cli setup {key}'
+    assert "lisbon2031" in clean_text(far)
