@@ -129,3 +129,13 @@ def test_a_literal_echoed_into_a_command_given_a_key_is_its_password():
     from store.privacy.piped import READ_CAP
     far = "x\n" * (READ_CAP // 2) + f'echo "lisbon2031" | keyvault-cli setup {key}'
     assert "lisbon2031" in clean_text(far)
+
+
+def test_a_prompt_that_is_a_made_password_alone_is_one():
+    from store.privacy import clean_value
+    for prompt in ("k%&hT2bjqMwg3nNre4C%", "  Harbor!88lisbon\n"):
+        got = clean_value({"role": "user", "content": prompt})
+        assert got["content"].strip() == "[REDACTED:password]", got
+    # a word, a path, a version, a sentence, a short reply stay
+    for prompt in ("Sunshine", "src/App.tsx", "v2.3.1-Beta!", "fix the bug in Login.tsx!", "Yes!1"):
+        assert clean_value({"role": "user", "content": prompt}) == {"role": "user", "content": prompt}
