@@ -108,6 +108,7 @@ from store.privacy.numbered import diff_body, numbered
 from store.privacy.outputs import MARKER as SECRET_OUTPUT
 from store.privacy.outputs import output_is_secret, printed_below, prints_something
 from store.privacy.pasted import without_pasted_token
+from store.privacy.piped import echoed_into_a_given_command
 from store.privacy.plural_labels import plural_labels
 from store.privacy.recurrence import NOT_CARRIED, carry, rememberable
 from store.privacy.rules import (
@@ -517,6 +518,8 @@ FINDERS = (
      "made_passwords.py; judged by never_secret (made_password_literal)"),
     ("a value a tool or format declares secret", declared.find,
      "declared.MASK_LITERAL, JWK_PRIVATE, DEFINE_WORDS, STORE_SETTERS, LOGIN_CALLEE_WORDS"),
+    ("a literal echoed into a command given a secret", lambda look: echoed_into_a_given_command(look.text, look.found),
+     "piped.py"),
     ("a stored command's secret output", _stored_output, "outputs.SECRET_PRINTERS"),
     ("a secret printer's one line below it", lambda look: printed_below(look.text, look.found),
      "outputs.SECRET_PRINTERS; its shape by evidence.shape"),

@@ -953,11 +953,12 @@ def _after_label_words(text, low, s, e, i, j, strength, directive_name, kind, fo
         # (an object particle only right after the label: `비밀번호를 X`, not `토큰 갱신 로직을 수정`)
         word = m.group(1)
         if word == "to" and not _after_verb(low, s):
-            if low[s:e] in _ENGLISH_LABELS:
+            if low[s:e] in _ENGLISH_LABELS or "_" in low[s:e]:
                 # after an English noun `to` is a preposition (`the password to the box is X`, `It's
                 # a Secret to Everybody`), not Polish's and Czech's copula (`hasło to X`, `token to X`):
                 # the word after it is a value only of a sentence's evidence (random, or a password's
-                # three classes), not a capital that ends the clause
+                # three classes), not a capital that ends the clause; nor after a name of code
+                # (`Add NEXTAUTH_SECRET environment variable to Vercel`: where it goes)
                 if not _connector_after_qualifier(text, low, i, strength, kind, found):
                     _take(text, found, value_at(text, m.end()), strength, SENTENCE, kind)
                 return

@@ -5,8 +5,11 @@ word stands alone (a command's argument, a quoted string), its login is a login'
 name or an e-mail address) and what follows the colon a password's: a random value, or a made one of
 lower and upper case, digits and a symbol (`Heron!Pass47`, `Birch-Hollow-62`).  An image's tag
 (`node:20.11-alpine`), a host's port, a digest (`sha256:…`), a key of a map (`app:web`) or a time
-have no such shape and stay."""
+have no such shape and stay.  In a sentence that says to use the pair (`use admin:X and the
+header`, `test it with admin:X at host`), a weaker password's shape is enough (evidence.password_like:
+letters and digits, `admin123`)."""
 
+from store.privacy.evidence import password_like
 from store.privacy.values import P_RANDOM, add_span, all_hex, compiled, looks_random
 
 # The password: after the colon, up to a blank, a quote or the end (or the `@` of a URL's host).
@@ -83,6 +86,16 @@ def joined_logins(text: str, found: list) -> None:
             continue
         if text[m.end():m.end() + 1] == "@" and "@" not in text[max(0, m.start() - 80):m.start()]:
             continue  # `user:password@host`: user_password_at's
-        if not _password_shape(m.group(1)):
+        if not _password_shape(m.group(1)) and not (password_like(m.group(1)) and _used_in_a_sentence(text, m.start())):
             continue
         add_span(found, text, m.start(1), m.end(1), P_JOINED, "password")
+
+
+# A word of prose that gives the pair to use, right before its login: `use`, `with`, `using`, `as`.
+USED_BEFORE = r"(?i)(?:^|[\s(])(?:use|using|with|via|as|creds?|credentials|login|log[ \t]?in)[ \t]+\Z"
+
+
+def _used_in_a_sentence(text: str, colon: int) -> bool:
+    """The login before text[colon] follows a word of prose that gives the pair to use."""
+    start = _login_before(text, colon)
+    return start > 0 and compiled("joined-used-before", USED_BEFORE).search(text, max(0, start - 20), start) is not None

@@ -155,6 +155,7 @@ from store.privacy.never_real import (
     code_in_a_value,
     first_characters_shown,
     fixture_or_wrong,
+    in_an_example_aside,
     sent_by_a_test_client,
     typed_by_a_test,
     word_in_a_tokens_place,
@@ -163,6 +164,7 @@ from store.privacy.never_real import (
 from store.privacy.never_real_places import ciphertext_under_its_header, never_in_real
 from store.privacy.never_references import a_store_path, an_objects_name
 from store.privacy.never_tool_ids import a_template, a_tools_own_name
+from store.privacy.rules import PROVIDERS
 from store.privacy.stand_ins import HANDLE_LABELS, stand_in
 from store.privacy.users import a_users_name, an_email_address
 from store.privacy.values import CACHE, VALUE_MEMOS, all_hex, compiled, looks_random, remember
@@ -297,6 +299,9 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
     if not value:
         return False
     last = text[s - 1] if s else ""  # (what stands right before the span: most classes read it first)
+    if len(value) <= 4 and (kind == "token" or kind == "api_key") and last == "=" \
+            and compiled("never-short-query-value", r"[?&][\w.-]{1,40}=\Z").search(text, s - 48 if s > 48 else 0, s):
+        return True  # `?token=wtV`: a URL's query value no token or key issued is that short (an id)
     if kind not in PROVIDER_KINDS and len(value) <= 64 and (last in ":=\uff1a \t" or "\uff1a" in value or ":" in value) \
             and a_users_name(text, s, value):
         return True  # `账号：X`: a user's label names the value, not a password's
@@ -349,7 +354,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_in_tool_output_11(text, s, e, value, last, end) \
         or _names_a_secret(text, s, e, kind, value, last, end, after) \
         or stand_in(text, s, e, value, last, end) \
-        or fixture_or_wrong(value, kind) \
+        or fixture_or_wrong(value, kind, text, s) \
         or no_key_takes(text, s, e, kind, value, last) \
         or ((kind == "token" or kind == "secret") and value.isalpha() and word_in_a_tokens_place(text, s, e, kind, value)) \
         or ((kind == "token" or kind == "api_key") and words_in_a_keys_place(value)) \
@@ -361,6 +366,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
         or _never_by_its_role(text, s, e, kind, value, end) \
         or (kind not in PROVIDER_KINDS and an_objects_name(text, s, e, value)) \
         or (text.find("RFC", s - 200 if s > 200 else 0, s) >= 0 and _published_example(text, s)) \
+        or (kind not in PROVIDER_KINDS and in_an_example_aside(text, s, value)) \
         or (kind not in PROVIDER_KINDS and (_in_a_listing(text, s, e, value, last, before)
                                             or never_in_code_or_config(text, s, e, value, before, end)
                                             or named_by_its_place(text, s, e, kind, value)))
@@ -373,7 +379,7 @@ def never_secret(text: str, s: int, e: int, kind: str, blocks=None) -> bool:
 PLAIN_VALUE = r"[A-Za-z](?=[A-Za-z]*[0-9#+/])[A-Za-z0-9#+/]{0,98}\Z"
 # A word some class's pattern needs on the value's line, ignoring case, where its gate reads words
 # before that line too (a label's, a command's, a getter's verb before its noun and flag).
-LINE_WORD = (r"(?i)fake|dummy|mock|analytics|telemetry|track|pub|site|phertext|dempoten|op://|arn:|enc\["
+LINE_WORD = (r"(?i)fake|dummy|mock|analytics|telemetry|track|pub|site|phertext|dempoten|op://|arn:|enc\[|\((?:e\.|eg[.,:]|for (?:ex|in)|ex[.:]|z\.|p\.|par ex|por ej|por ex)"
              r"|[ \t](?:show|get|describe|view|inspect|install|add|require)[ \t]|[ \t](?:get|describe|delete|update|show|rotate)-")
 _NAMING_ENDINGS = ("name", "kid", "version", "_ref", "-ref", "tref", "yref")
 _LABEL_SUFFIXES = ("sha256:", "sha512:", "sha1:", "md5:", "token=", "value=", "content=", "-id=", "-name=", "-arn=",
@@ -755,6 +761,10 @@ def _value_shape(value: str):
         return True
     if first == "+" and value[1:2] in (" ", "\t"):
         return True  # `Password=" + getenv(…)`: a concatenation's operator and its operand, read past a quote
+    if len(value) >= 3 and first.isalpha() and value == first * len(value):
+        return True  # `yyy`, `zzzz`: a letter repeated, a README's stand-in
+    if len(value) <= 24 and ("_" in value or "-" in value) and a_providers_prefix_and_a_word(value):
+        return True
     if first == "*" and compiled("never-glob", r"\*+[A-Za-z._/-]*[A-Za-z][A-Za-z._/*-]*\Z").match(value):
         return True  # *credentials*, *.pem, **Done: a word led by a glob's wildcard or Markdown's emphasis
     if (first in "seAp0bnt" or "publishable_" in value) and compiled("never-public", PUBLIC).fullmatch(value):
@@ -1088,7 +1098,32 @@ def a_placeholder(value: str) -> bool:
         if words and any(w in PLACEHOLDER_VOCABULARY or w in OTHER_PLACEHOLDER_WORDS
                          for w in compiled("never-split", r"[_ .+-]").split(words.group(1).lower())):
             return True
+        if (CACHE.get("never-joined-stand-in") or compiled("never-joined-stand-in", _joined_stand_in())).fullmatch(v.lower()):
+            return True
     return False
+
+
+# A stand-in's word joined to the noun of the secret it stands for (`randompassword`, `yourtoken1`,
+# `dummysecret`): no word between, where PLACEHOLDER's and the split's read words apart.
+def _joined_stand_in() -> str:
+    return ("(?:" + "|".join(sorted(PLACEHOLDER_VOCABULARY | OTHER_PLACEHOLDER_WORDS, key=len, reverse=True))
+            + r")(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|apikey)\d{0,4}")
+
+
+def a_providers_prefix_and_a_word(value: str) -> bool:
+    """`sk_test_demo`, `whsec_demo`, `xoxb-slack`: a provider's prefix (rules.PROVIDERS), its mode,
+    then one lower-case word: no provider issues a word, a key's body is random."""
+    rest = compiled("never-provider-prefix", r"[A-Za-z]{2,6}[_-](?:(?:test|live|proj|ant|api\d\d|pat|bot|app)[_-])*").match(value)
+    if rest is None or compiled("never-one-word", r"[a-z]{2,12}\Z").match(value, rest.end()) is None:
+        return False
+    return value.startswith(_provider_literals())
+
+
+def _provider_literals() -> tuple:
+    got = CACHE.get("never-provider-literals")
+    if got is None:
+        got = CACHE["never-provider-literals"] = tuple(lit for _kind, lits, _pattern in PROVIDERS for lit in lits)
+    return got
 
 
 # A key a person chose, of words and a number, in an environment file's line (`JWT_SECRET=` then

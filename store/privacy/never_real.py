@@ -91,8 +91,9 @@ WRONG_VALUE = (r"(?i)(?:wrong|invalid|incorrect|bad|bogus|fake)[_-]?"
                r"(?:password|passwd|pass|pwd|pw|token|secret|key|api[_-]?key|credentials?|creds?|cookie)?")
 
 
-def fixture_or_wrong(value: str, kind: str) -> bool:
-    """`value`, found as `kind`, is a public fixture or a deliberately wrong input (see above)."""
+def fixture_or_wrong(value: str, kind: str, text: str = None, s: int = 0) -> bool:
+    """`value`, found as `kind` (at text[s:] where given), is a public fixture or a deliberately
+    wrong input (see above)."""
     if kind == "seed_phrase":
         words = value.lower().split()
         return len(words) >= 12 and 2 * max(words.count(w) for w in set(words)) >= len(words)
@@ -103,8 +104,37 @@ def fixture_or_wrong(value: str, kind: str) -> bool:
     if len(value) > 20:
         return False
     if value.lower() in ("test", "testing"):
-        return kind != "password"
+        return kind != "password" or (text is not None and _a_test_accounts_login(text, s))
     return compiled("never-wrong-value", WRONG_VALUE).fullmatch(value) is not None
+
+
+# An aside that opens an example (`(e.g. -H "X-Api-Key: abc123")`, `(for example token=abc)`,
+# `(z. B. …)`, `(p. ej. …)`), not closed before the value on its line.
+EXAMPLE_ASIDE = r"\((?i:e\.[ \t]?g\.|eg[.,:]|for example|for instance|example:|ex[.:]|z\.[ \t]?b\.|p\.[ \t]?ej\.|par exemple|por ejemplo|por exemplo)[^()\n]*\Z"
+
+
+def in_an_example_aside(text: str, s: int, value: str) -> bool:
+    """The value at `s`, short and not random, stands in an aside that opens an example on its line
+    (a help text's `(e.g. -H "X-Api-Key: abc123")`): how a value is written, not one."""
+    if len(value) > 16:
+        return False
+    ls = text.rfind("\n", s - 200 if s > 200 else 0, s) + 1
+    at = text.rfind("(", ls, s)
+    return at >= 0 and compiled("never-example-aside", EXAMPLE_ASIDE).match(text, at, s) is not None \
+        and not looks_random(value)
+
+
+# A login's user that is a test's: the word `test`, or an address whose local part or domain says
+# test or example (`test@test.com`, `qa@example.org`, `ana@shop.test`).
+TEST_ACCOUNT = (r"(?i)[\"']?(?:e-?mail|user(?:name)?|login)[\"']?[ \t]*[:=][ \t]*[\"']?"
+                r"(?:test(?:ing)?|test[\w.+-]*@[\w.-]+|[\w.+-]+@(?:[\w-]+\.)*(?:test|example)(?:\.[a-z]{2,6})?)[\"']?"
+                r"(?:[ \t]*[,&;][ \t]*|[ \t]+)[\"']?(?:pass(?:word)?|pwd)[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
+
+
+def _a_test_accounts_login(text: str, s: int) -> bool:
+    """The password `test` at `s` follows a test account's user in the same request
+    (`{"email":"test@test.com","password":"test"}`): a probe of the login, not an account's."""
+    return compiled("never-test-account", TEST_ACCOUNT).search(text, s - 120 if s > 120 else 0, s) is not None
 
 
 # Words that say a value is a test's or an example's, when they open or close a value of words,

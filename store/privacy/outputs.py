@@ -51,7 +51,8 @@ SECRET_PRINTERS = (
                             r"|az\s+account\s+get-access-token\b|aws\s+ecr\s+get-login-password\b"
                             r"|aws\s+codeartifact\s+get-authorization-token\b|kubectl\s+create\s+token\b|oc\s+whoami\s+-t\b"
                             r"|docker-credential-\S+\s+get\b)"),
-    ("key generator", _AT + r"(?:wg\s+gen(?:key|psk)\b|openssl\s+rand\b|pwgen\b|apg\b|age-keygen\b(?!.*\s-y\b)"
+    # (told to write its key to a file, `age-keygen -o`, `openssl genrsa -out`, it prints no key)
+    ("key generator", _AT + r"(?:wg\s+gen(?:key|psk)\b|openssl\s+rand\b|pwgen\b|apg\b|age-keygen\b(?!.*\s(?:-y|-o|--output)\b)"
                             r"|head\s+-c\s*\d+\s+/dev/u?random\b|python3?\s+-c\s+.*secrets\.token_"
                             r"|openssl\s+(?:genrsa|genpkey|ecparam\b.*-genkey)\b(?!.*\s-out\s))"),
     ("key file", _AT + r"(?:cat|less|more|head|tail|bat|type|get-content|gc|xxd|base64)\s+(?:-\S+\s+)*\S*"
@@ -129,6 +130,10 @@ def output_is_secret(command: str) -> bool:
             m = compiled("printer-" + _what, pattern).search(stage)
             if m is None or (defined and _command_word(stage, m.start()) in defined):
                 continue  # (`pass() { echo "$1: PASS"; }` then `pass CHK-3`: the script's own function)
+            if not _at_a_commands_start(stage, m.start()):
+                m = _at_commands_start_only(compiled("printer-" + _what, pattern), stage, m)
+                if m is None:
+                    continue
             if _substituted_into_another(stage, m.start()):
                 m = _not_substituted(compiled("printer-" + _what, pattern), stage, m)
                 if m is None:
@@ -242,6 +247,23 @@ def _substituted_into_another(stage: str, at: int) -> bool:
         return False  # the substitution is the command itself
     first = words[0].strip("\"'")
     return first not in ARGUMENT_PRINTERS and first != "sudo"
+
+
+def _at_a_commands_start(stage: str, at: int) -> bool:
+    """The printer matched at `at` starts a command: a `(` there opens a subshell or a substitution
+    only after the line's start, an operator or `$`, `<`, `>` (`f'{x} (pass at line {n})'`, a line
+    of a script given to an interpreter, is a string's text)."""
+    if stage[at:at + 1] != "(":
+        return True
+    head = stage[:at].rstrip()
+    return not head or head[-1] in "|;&$<>(`" or head.endswith(("if", "then", "do", "else", "!"))
+
+
+def _at_commands_start_only(rx, stage: str, m):
+    """The next match of `rx` in `stage` from `m` on that starts a command."""
+    while m is not None and not _at_a_commands_start(stage, m.start()):
+        m = rx.search(stage, m.start() + 1)
+    return m
 
 
 def _not_substituted(rx, stage: str, m):

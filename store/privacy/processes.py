@@ -791,7 +791,8 @@ def literals() -> tuple:
 
 # ------------------------------------------------------------------------------ a password typed at a prompt
 # A password typed where a command was expected: the shell's answer names it (`zsh: command not
-# found: X`, `X: command not found`, fish's `Unknown command: X`, cmd's `'X' is not recognized`),
+# found: X`, `X: command not found`, fish's `Unknown command: X`, cmd's `'X' is not recognized`;
+# not zsh's `fn:27: command not found: X`, where what stands before is the function and its line),
 # or a history holds it alone on the line after a command that asks for a password (ssh, sudo,
 # su, passwd, `mysql -p`, psql, `docker login`...).  A command's name is a word, a path or a
 # name with a version (`python3.11`): what is taken is random, or a password of three classes of
@@ -801,7 +802,7 @@ TYPED_LITERALS = ("command not found", "unknown command", "is not recognized", "
                   "sudo\n", "su ", "su\n", "passwd", "ftp ", "scp ", "kinit", "mysql ", "mariadb ", "psql", "mongo ",
                   "mongosh ", "docker login", "podman login", "vault login")
 _NOT_FOUND = (r"(?i:command not found:|unknown command:?)[ \t]*[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?=[\s,;\\]|\Z)"
-              r"|(?:(?<![^\s`'\":])|(?<=\\n))[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?::[ \t]*(?i:command not found|not found)|[ \t]+(?i:is not recognized)\b)")
+              r"|(?:(?<![^\s`'\":])|(?<=\\n))[`'\"]?([^\s\\]{6,128}?)[`'\"]?(?::[ \t]*(?i:command not found|not found)(?![ \t]*:)|[ \t]+(?i:is not recognized)\b)")
 # a history's or a terminal's line head: `  512  `, zsh's `: 1700000000:0;`, a prompt `dev@web-1:~$ `
 _HEAD = r"[ \t]*(?:\d{1,6}\*?[ \t]+|:[ \t]\d{9,11}:\d+;|[\w.@-]{1,40}:[^\s$#]{0,60}[$#%][ \t]+|[$#%>][ \t]+)?"
 # (a client's `-p` looked ahead for, then its line read once, possessive: each `-p` of a line

@@ -594,9 +594,10 @@ TOKEN_RULES = (
          r"[ \t]*;", re.IGNORECASE, judge="not_code", starts=(("pwd", 0), ("passw", 0))),
     # .pgpass: host:port:database:user:SECRET, a line of its own (a diff's +/- allowed in
     # front) or a word of a path or a command (a host holds no `,`: `…,true,mon:05:36-mon:06:06,…`
-    # is a CSV row's maintenance window, not a host and a port)
+    # is a CSV row's maintenance window, not a host and a port; a database or a user holds no `"` nor
+    # `,`: `17:01:49","annotations":null,"_meta":null}` is a time then JSON's keys)
     Rule("password", (":",),
-         r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/,][^\s:/,]*:(?:\d{1,5}|\*):[^\s:/]+:[^\s:/]+:"
+         r"(?:(?m:^)[ \t+-]?|(?<=[ \t/]))[^\s:#/,][^\s:/,]*:(?:\d{1,5}|\*):[^\s:/,\"]+:[^\s:/,\"]+:"
          r"(?P<v>(?:[^\s:\\]|\\.)+)(?=[ \t]*(?:$|\n)|[ \t]+/)", near=r":[\d*]\d{0,4}+:[^\s:/]+:"),
     # (near: the lines of a `:`, a port or `*`, `:`, a word, `:`; a few more too, where the pattern
     # finds none: `:*1:`; one class, no branch, tried at each `:` of the text: ~0.1-0.3 ms a MB less)

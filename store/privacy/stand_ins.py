@@ -25,7 +25,8 @@ ENV_SECRET_NAME = (r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|
 # What may stand before such a name in a reference: `${X:?X must be set}`'s `?`, `%X%`, `$X`.
 _REFERENCE_MARKS = "?:!%$@-"
 # A description in brackets: words and counts, separated by spaces and punctuation.
-DESCRIPTION = r"(?:[a-z]+|[A-Z]+|[0-9]+)(?:[ ,.;:/'-]+(?:[a-z]+|[A-Z]+|[0-9]+))+"
+# (a path's `~/.` among them: `[stored in ~/.env]` says where the value is kept)
+DESCRIPTION = r"(?:[a-z]+|[A-Z]+|[0-9]+)(?:[ ,.;:/'~-]+(?:[a-z]+|[A-Z]+|[0-9]+))+"
 _CLOSING = {"[": "]", "(": ")", "<": ">"}
 # The labels of a secret's public handle (the last word of a label, lowercased).
 HANDLE_LABELS = ("accessor", "fingerprint", "thumbprint", "checksum", "digest")
