@@ -9,7 +9,7 @@ reference (`${…}`), which no finder takes for a value."""
 
 from __future__ import annotations
 
-from store.privacy.values import P_RANDOM, add_span, compiled
+from store.privacy.values import P_RANDOM, add_span, compiled, line_bounds
 
 # (below the finders of the text itself: a value they find keeps the kind they give it)
 P_JOINED = P_RANDOM + 600
@@ -34,39 +34,34 @@ def joined_strings(look, find) -> None:
     if "\"" not in text and "'" not in text:
         return
     joins = 0
-    done = -1
-    for m in compiled("joined-at", _JOIN_AT).finditer(text):
+    for ls, le in _lines_holding(text, "joined-at", _JOIN_AT):
         if joins >= _MAX_JOINS:
             return
-        if m.start() < done:
-            continue
-        ls = text.rfind("\n", 0, m.start()) + 1
-        le = text.find("\n", m.start())
-        le = len(text) if le < 0 else le
-        done = le
-        if le - ls > _LINE_MAX:
-            continue
         for pieces in _concatenations(text, ls, le)[:_MAX_JOINS - joins]:
             joins += 1
             _read(look, find, pieces)
     if "%" not in text and "{" not in text:
         return
-    done = -1
-    for m in compiled("joined-placeholder", _PLACEHOLDER).finditer(text):
+    for ls, le in _lines_holding(text, "joined-placeholder", _PLACEHOLDER):
         if joins >= _MAX_JOINS:
             return
-        if m.start() < done:
-            continue
-        ls = text.rfind("\n", 0, m.start()) + 1
-        le = text.find("\n", m.start())
-        le = len(text) if le < 0 else le
-        done = le
-        if le - ls > _LINE_MAX:
-            continue
         pieces = _formatted(text, ls, le)
         if pieces:
             joins += 1
             _read(look, find, pieces)
+
+
+def _lines_holding(text: str, name: str, pattern: str):
+    """(start, end) of each line of `text` where `pattern` matches, once a line, but a line longer
+    than `_LINE_MAX`."""
+    done = -1
+    for m in compiled(name, pattern).finditer(text):
+        if m.start() < done:
+            continue
+        ls, le = line_bounds(text, m.start())
+        done = le
+        if le - ls <= _LINE_MAX:
+            yield ls, le
 
 
 def _read(look, find, pieces) -> None:

@@ -9,7 +9,7 @@ Only ``re``; patterns compiled on first use."""
 
 from __future__ import annotations
 
-from store.privacy.values import P_NAME, add_span, compiled
+from store.privacy.values import P_NAME, add_span, matches_where
 
 # `sed`, its options, then an `s` command: its delimiter, pattern, replacement (an escaped
 # character or any but the delimiter, a backslash and a line break), the delimiter again.
@@ -25,15 +25,7 @@ def sed_replacements(look, find) -> None:
     """Each sed substitution's replacement the text holds (see above), read by `find` (the whole
     filter); its secrets found where they stand in the command."""
     text = look.text
-    at = text.find("sed ")
-    rx = compiled("sed-substitution", SED_SUBSTITUTION)
-    n = 0
-    while at >= 0 and n < MAX_READ:  # (tried where `sed ` stands: a regex led by `\b` is tried everywhere)
-        m = rx.match(text, at)
-        at = text.find("sed ", at + 4)
-        if m is None:
-            continue
-        n += 1
+    for m in matches_where(text, "sed ", "sed-substitution", SED_SUBSTITUTION, MAX_READ):
         start = m.start(2)
         for kind, s, e in find(m.group(2)):
             add_span(look.found, text, start + s, start + e, P_SUBSTITUTION, kind)

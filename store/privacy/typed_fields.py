@@ -14,7 +14,14 @@ A `Text` after a password's word on its line, of a password's shape, is a passwo
 from __future__ import annotations
 
 from store.privacy.names import name_verdict
-from store.privacy.values import P_NAME, add_span, compiled, credential_like, is_reference
+from store.privacy.values import (
+    P_NAME,
+    add_span,
+    compiled,
+    credential_like,
+    is_reference,
+    matches_where,
+)
 
 # The members a browser tool names its field by in words (any of them a password's name), by a name
 # (the whole a password's: `Password`, `DB_PASSWORD`; not `password_min_length`), and those it gives
@@ -65,15 +72,7 @@ TARGET_REACH, MAX_TEXTS = 240, 200
 
 def typed_text_arguments(text: str, found) -> None:
     """Each `Text` argument typed into a password's field (see above)."""
-    at = text.find("Text")
-    rx = compiled("typed-text-argument", TEXT_ARGUMENT)
-    n = 0
-    while at >= 0 and n < MAX_TEXTS:  # (tried where `Text` stands: a regex led by `\b` is tried everywhere)
-        m = rx.match(text, at)
-        at = text.find("Text", at + 4)
-        if m is None:
-            continue
-        n += 1
+    for m in matches_where(text, "Text", "typed-text-argument", TEXT_ARGUMENT, MAX_TEXTS):
         g = 1 if m.group(1) is not None else 2 if m.group(2) is not None else 3
         value = m.group(g)
         if not credential_like(value) or is_reference(value):

@@ -119,6 +119,19 @@ def line_bounds(text: str, at: int) -> tuple:
     return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
 
 
+def matches_where(text: str, literal: str, name: str, pattern: str, most: int):
+    """Matches of `pattern` tried only where `literal` stands in `text` (its first `most`): a regex
+    led by `\\b` is otherwise tried at every place of the text."""
+    rx = compiled(name, pattern)
+    at, n = text.find(literal), 0
+    while at >= 0 and n < most:
+        m = rx.match(text, at)
+        at = text.find(literal, at + len(literal))
+        if m is not None:
+            n += 1
+            yield m
+
+
 def windows(text: str, size: int, overlap: int, sep: str = "\n"):
     """(start, end) of windows of `text`, each at most `size` long, that cover it: a finder that
     reads a short text alone reads every place of a long one so, in time linear in its length.
