@@ -14,12 +14,14 @@ P_SASL = P_RANDOM + 500
 # The server's challenge: its reply code or IMAP's continuation mark, then one base64 word ending the line.
 _CHALLENGE = r"(?:\b334|\+)[ \t]+([A-Za-z0-9+/]{8,40}={0,2})(?:\\r\\n)?['\"]?[ \t]*\r?$"
 _ANSWER = r"[A-Za-z0-9+/]{4,400}={0,2}(?![\w+/=])"
+# `Password`, `password` and `PASSWORD` in base64, as a challenge opens: a diff's `+ ` lines hold none
+_PASSWORD_ASKED = ("UGFzc3dvcmQ", "cGFzc3dvcmQ", "UEFTU1dPUkQ")
 _MOST = 200  # challenges read a text: a session logs a few; a MB of `+ ` lines is no session
 
 
 def sasl_answers(text: str, found: list) -> None:
     """Each base64 answer on the line after a server's base64 challenge that asks for a password."""
-    if "334 " not in text and "+ " not in text:
+    if ("334 " not in text and "+ " not in text) or not any(asked in text for asked in _PASSWORD_ASKED):
         return
     for n, m in enumerate(compiled("sasl-challenge", "(?m)" + _CHALLENGE).finditer(text)):
         if n >= _MOST:
