@@ -7,22 +7,12 @@ import base64
 import hashlib
 
 from store.privacy import clean_text
+from tests.store.privacy.cleaned import gone as _gone
+from tests.store.privacy.cleaned import kept as _kept
 
 
 def _b64(text: str) -> str:
     return base64.b64encode(text.encode()).decode()
-
-
-def _gone(text, value):
-    out = clean_text(text)
-    assert value not in out, out
-    return out
-
-
-def _kept(text, value):
-    out = clean_text(text)
-    assert value in out, out
-    return out
 
 
 def test_a_configuration_in_base64_that_holds_a_secret_goes_whole():

@@ -4,18 +4,8 @@ with shapes of our own, from other tools and languages than the part's; beside e
 from __future__ import annotations
 
 from store.privacy import clean_text
-
-
-def _gone(text, value):
-    out = clean_text(text)
-    assert value not in out, out
-    return out
-
-
-def _kept(text, value):
-    out = clean_text(text)
-    assert value in out, out
-    return out
+from tests.store.privacy.cleaned import gone as _gone
+from tests.store.privacy.cleaned import kept as _kept
 
 
 def test_a_name_whose_first_word_says_public_names_a_public_value():
