@@ -7,7 +7,7 @@ name (`VXNlcm5hbWU6`) is a login and stays; the capabilities, queue ids and a DK
 no such challenge before them."""
 
 from store.privacy.encoded import decoded_text
-from store.privacy.values import P_RANDOM, add_span, compiled
+from store.privacy.values import P_RANDOM, add_span, compiled, line_bounds
 
 # (below the other finders': a value one of them finds keeps the kind it gives)
 P_SASL = P_RANDOM + 500
@@ -32,8 +32,7 @@ def sasl_answers(text: str, found: list) -> None:
         start = text.find("\n", m.end())
         if start < 0:
             continue
-        end = text.find("\n", start + 1)
-        end = len(text) if end < 0 else end
+        _, end = line_bounds(text, start + 1)  # the line after the challenge's
         answers = list(compiled("sasl-answer", _ANSWER).finditer(text, start + 1, end))
         if answers and decoded_text(answers[-1].group()) is not None:
             add_span(found, text, answers[-1].start(), answers[-1].end(), P_SASL, "password")
