@@ -12,6 +12,7 @@ import json
 import pytest
 
 from store.privacy import clean_text, clean_value
+from tests.store.privacy import kept
 
 PW = "Harb0r!" + "Lights"
 RANDOM = "Zq8vKt3Lw" + "PmN6xR2cYb7D"
@@ -29,9 +30,6 @@ def _gone(template, values=(PW, RANDOM)):
         assert v not in clean_text(numbered)
         assert v not in json.dumps(clean_value({"tool_response": {"stdout": text}}))
 
-
-def _kept(text):
-    assert clean_text(text) == text
 
 
 # ------------------------------------------------------------------ a UUID that is a secret's id
@@ -61,7 +59,7 @@ def test_a_uuid_under_a_secrets_id_goes(template):
     "secret_id = aws_secretsmanager_secret.db.id",
 ])  # fmt: skip
 def test_a_secrets_name_or_accessor_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ------------------------------------------------------ a registry's credentials keyed by its host
@@ -88,7 +86,7 @@ def test_a_users_password_keyed_by_a_host_goes(template):
     "bundle config set --global gems.example.com USERNAME:PASSWORD",
 ])  # fmt: skip
 def test_bundlers_other_settings_are_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ------------------------------------------------------------- a user's password, then its roles
@@ -111,7 +109,7 @@ def test_a_users_password_before_its_roles_goes(template):
     "roles: viewer, admin", "tags: v1.2.0,user", "Thanks, admin", "members = Ana, Bo, admin",
 ])  # fmt: skip
 def test_roles_without_a_password_are_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ----------------------------------------------------------- a monitoring resource file's macros
@@ -132,7 +130,7 @@ def test_a_resource_macros_value_goes(template):
     "check_command check_mysql!-u nagios -p $USER3$", "command_line $USER1$/check_http -H $HOSTADDRESS$",
 ])  # fmt: skip
 def test_a_resource_macros_path_or_reference_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ------------------------------------------------------------ a network device's key directives
@@ -159,7 +157,7 @@ def test_a_network_devices_key_goes(template):
     "ntp authentication-key 1 md5 $KEY", "tacacs-server key <key>",
 ])  # fmt: skip
 def test_a_network_devices_key_placeholder_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ---------------------------------------------------------------------- a PagerDuty routing key
@@ -182,7 +180,7 @@ def test_a_pagerduty_routing_key_goes(template):
     "      - routing_key_file: /etc/alertmanager/pd_key",
 ])  # fmt: skip
 def test_a_routing_key_that_is_no_pagerduty_key_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ------------------------------------------- a Terraform variable's default in a document's string
@@ -213,7 +211,7 @@ def test_a_secret_variables_default_in_json_printed_as_text_goes(depth):
 ])  # fmt: skip
 def test_a_variable_without_a_secret_default_is_kept_in_json_printed_as_text(block):
     for depth in (1, 2):
-        _kept(_as_text({"stdout": block}, depth))
+        kept(_as_text({"stdout": block}, depth))
 
 
 # ------------------------------------------------------------------ an `=` said in a sentence
@@ -242,11 +240,11 @@ def test_a_value_after_an_equals_sign_in_a_sentence_goes(template):
     "my $password = Config::Secrets::db_password or die",
 ])  # fmt: skip
 def test_an_equals_sign_in_code_or_about_a_password_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 def test_a_grammars_rule_in_a_sentence_is_kept():
-    _kept("      token             = 1*<any CHAR except CTLs or separators>")
+    kept("      token             = 1*<any CHAR except CTLs or separators>")
 
 
 # ------------------------------------------------- a value before its label, two words between
@@ -267,7 +265,7 @@ def test_a_value_before_a_qualified_label_goes(template):
     "use bcrypt as the default hashing for the password", "Use KeePassXC as your team's password manager",
 ])  # fmt: skip
 def test_a_tool_used_as_a_compound_of_a_label_is_kept(text):
-    _kept(text)
+    kept(text)
 
 
 # ------------------------------------------------------- a `*` in a password of a quoted conninfo
@@ -289,4 +287,4 @@ def test_a_password_with_a_star_in_a_conninfo_goes(template):
     "  token = 1*tchar", 'psql "host=db user=app password=*"', 'psql "host=db user=app password=***"',
 ])  # fmt: skip
 def test_a_grammar_or_a_mask_with_a_star_is_kept(text):
-    _kept(text)
+    kept(text)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from store.privacy import clean_text
 from store.privacy.outputs import output_is_secret
+from tests.store.privacy import kept
 
 RANDOM = "q8Vn3KxT7mWz" + "2RbL9cYd4HsP"
 LOWER = "i1zr9s8q2t" + "70ah4hxdos"
 KEYID = "key_" + "zo1FXPQtW9r0"
 
-
-def _kept(text: str) -> bool:
-    return clean_text(text) == text
 
 
 # a key of a key-value store is a name: its parts between colons are ids, whatever word stands before
@@ -25,9 +23,9 @@ def test_the_segments_of_a_cache_keys_path_are_kept():
     scan = (f'1) "lock:job:3f1c2a9e-8d7b-4c1a-9e2f-0a1b2c3d4e5f"\n2) "rl:{KEYID}:28941182"\n'
             f'3) "rl:{KEYID}:28941183"\n4) "oauth:token:{LOWER}:17616bf1bb87"\n'
             f"127.0.0.1:6379> TTL rl:{KEYID}:28941182\n(integer) 41\n")
-    assert _kept(scan)
+    kept(scan)
     other = f"$ memcached-tool 127.0.0.1:11211 dump | grep 'session:api_token:{LOWER}:v2'\n"
-    assert _kept(other)
+    kept(other)
 
 
 def test_a_secret_as_a_keys_last_part_or_a_value_still_goes():
@@ -41,10 +39,10 @@ def test_a_secrets_name_in_a_listings_column_is_kept():
     table = ("NAMESPACE   NAME            READY   SECRET              AGE\n"
              "prod        api-acme-io     True    api-acme-io-tls     41d\n"
              "staging     api-acme-io     False   api-acme-io-tls     3m\n")
-    assert _kept(table)
+    kept(table)
     other = ("NAME        TYPE     SECRET-REF           STATUS\n"
              "billing     api      billing.api-token    Synced\n")
-    assert _kept(other)
+    kept(other)
 
 
 def test_a_random_value_in_a_secret_column_still_goes():
@@ -55,7 +53,7 @@ def test_a_random_value_in_a_secret_column_still_goes():
 def test_a_digest_in_a_tab_separated_listing_is_kept():
     table = ("NAME          \tDIGEST          \tCREATED AT\nDATABASE_URL  \tbe15b9b56b3edaad\t2m ago\n"
              "STRIPE_SECRET \t14018b56a76fd184\t2m ago\n")
-    assert _kept(table)
+    kept(table)
     table = f"NAME\tVALUE\nSTRIPE_SECRET\t{RANDOM}\n"
     assert RANDOM not in clean_text(table)
 
@@ -66,7 +64,7 @@ def test_a_forms_csrf_token_in_a_page_is_kept():
             f'  <input type="password" name="new_password1">\n</form>\n'
             f'<meta name="csrf-token" content="{RANDOM}">\n'
             f'<input name="authenticity_token" type="hidden" value="{RANDOM}==" />\n')
-    assert _kept(html)
+    kept(html)
 
 
 def test_a_hidden_inputs_api_key_still_goes():
@@ -76,11 +74,11 @@ def test_a_hidden_inputs_api_key_still_goes():
 
 # what a command that reads or shows a thing is given is the thing's id or name
 def test_the_id_or_name_a_show_or_get_command_is_given_is_kept():
-    assert _kept(f"$ auth0 apps show {RANDOM}\n")
-    assert _kept(f"auth0 apps show {RANDOM} --reveal-secrets\n")
-    assert _kept("bw get password 'Prod MySQL root'\n")
-    assert _kept(f"okta apps get {RANDOM} --json\n")
-    assert _kept(f"$ auth0 apps list\n$ auth0 apps show {RANDOM}\n")  # (on any line of the text)
+    kept(f"$ auth0 apps show {RANDOM}\n")
+    kept(f"auth0 apps show {RANDOM} --reveal-secrets\n")
+    kept("bw get password 'Prod MySQL root'\n")
+    kept(f"okta apps get {RANDOM} --json\n")
+    kept(f"$ auth0 apps list\n$ auth0 apps show {RANDOM}\n")  # (on any line of the text)
 
 
 def test_a_secret_a_setting_command_is_given_still_goes():
@@ -127,8 +125,8 @@ def test_an_envelopes_parts_between_colons_are_not_a_keys():
 def test_a_keys_comment_after_its_fingerprint_is_kept():
     out = ("Your public key has been saved in /home/dev/.ssh/deploy_ed25519.pub\nThe key fingerprint is:\n"
            "SHA256:1jGsM78EpNA+n+oU0TFrBuxauXamOtkgOeTGfwvrkpw deploy@ci\n")
-    assert _kept(out)
-    assert _kept("256 SHA256:1jGsM78EpNA+n+oU0TFrBuxauXamOtkgOeTGfwvrkpw ana@laptop (ED25519)\n")
+    kept(out)
+    kept("256 SHA256:1jGsM78EpNA+n+oU0TFrBuxauXamOtkgOeTGfwvrkpw ana@laptop (ED25519)\n")
 
 
 def test_a_store_reader_told_to_print_a_setting_prints_no_secret():
@@ -142,13 +140,13 @@ def test_a_store_reader_told_to_print_a_setting_prints_no_secret():
 
 
 def test_a_literal_after_a_pipe_is_the_next_commands_not_the_names():
-    assert _kept("curl -s -b cookies.txt https://staging.acme.io/account/password | sed -n '40,52p'\n")
+    kept("curl -s -b cookies.txt https://staging.acme.io/account/password | sed -n '40,52p'\n")
     assert RANDOM not in clean_text(f"const password = process.env.DB_PASSWORD || '{RANDOM}';\n")
 
 
 def test_the_id_a_getters_own_noun_flag_takes_is_kept():
-    assert _kept("aws apigateway get-api-key --api-key abc123defg --include-value\n")
-    assert _kept(f"aws apigateway delete-api-key --api-key {RANDOM}\n")
+    kept("aws apigateway get-api-key --api-key abc123defg --include-value\n")
+    kept(f"aws apigateway delete-api-key --api-key {RANDOM}\n")
     assert RANDOM not in clean_text(f"aws apigateway import-api-keys --api-key {RANDOM}\n")
     assert RANDOM not in clean_text(f"mycli get-report --api-key {RANDOM}\n")
 
@@ -156,12 +154,12 @@ def test_the_id_a_getters_own_noun_flag_takes_is_kept():
 def test_a_platforms_encrypted_value_is_kept():
     text = ("  - key: SMTP_PASSWORD\n    scope: RUN_TIME\n    type: SECRET\n"
             "    value: EV[1:mxbVMJtqF08qMbTRbyHo4bBV17UPIYhE:dMmpIx9OPBafBKuDnE+PFOzfCHl85V45/QmxBPdJSX9ylvySTfIQGQ==]\n")
-    assert _kept(text)
+    kept(text)
     assert RANDOM not in clean_text(f"  - key: SMTP_PASSWORD\n    value: {RANDOM}\n")
 
 
 def test_a_form_body_of_references_is_kept():
-    assert _kept('curl -s -X POST https://challenges.cloudflare.com/turnstile/v0/siteverify '
+    kept('curl -s -X POST https://challenges.cloudflare.com/turnstile/v0/siteverify '
                  '-d "secret=$TURNSTILE_SECRET&response=$TOKEN"\n')
     assert RANDOM not in clean_text(f'curl -X POST https://x.example/verify -d "secret={RANDOM}&response=$TOKEN"\n')
 
